@@ -1,0 +1,53 @@
+/** Limits and timings that web and server both honour (SPEC section 9 and the API issue). */
+
+export const LIMITS = {
+  /** Characters of text for one text-to-speech request. The service splits it at sentences. */
+  textToSpeechMaxCharacters: 5000,
+  /** Upload size for speech to text, in bytes: 25 MB, as OpenAI's own transcription API. */
+  uploadMaxBytes: 25 * 1024 * 1024,
+  /** Longest audio accepted for speech to text, in seconds. */
+  audioMaxSeconds: 10 * 60,
+  contactMessageMinLength: 10,
+  contactMessageMaxLength: 5000,
+  contactNameMaxLength: 100,
+  contactSubjectMaxLength: 200,
+  contactEmailMaxLength: 254,
+  blogTopicMaxLength: 200,
+  additionalInfoMaxLength: 1000,
+  /** A JSON request body, in bytes: room for the longest text even when every character is escaped. */
+  jsonBodyMaxBytes: 64 * 1024,
+} as const;
+
+export const TIMINGS = {
+  contactSuccessClearMs: 3000,
+  /** The empty-text note, the add-file hint and the copied indicator. */
+  noticeMs: 2000,
+  faqCollapseMs: 350,
+  videoModalAnimationMs: 300,
+  stickyNavbarScrollPx: 50,
+} as const;
+
+/** The honeypot field of the contact form: people never see it, simple bots fill it in. */
+export const CONTACT_HONEYPOT_FIELD = 'website';
+
+/**
+ * The multipart field that carries the speech-to-text upload (SPEC section 7). Kept out of
+ * schemas.ts so the web's main bundle, which uses it, does not pull in zod.
+ */
+export const SPEECH_UPLOAD_FIELD = 'file';
+
+/**
+ * Requests per minute per IP address, per tool (the privacy text: the IP address is used for
+ * rate limiting and abuse detection). Generous for a person, tight for a script.
+ */
+export const RATE_LIMITS = {
+  windowMs: 60_000,
+  perTool: {
+    contact: 5,
+    textToSpeech: 20,
+    speechToText: 10,
+    videoScript: 10,
+    blog: 10,
+    story: 10,
+  },
+} as const;

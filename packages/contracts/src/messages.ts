@@ -1,0 +1,93 @@
+/** Every user-facing message, once (SPEC sections 5 and 8, and the server's own answers). */
+import { LIMITS } from './limits.ts';
+
+/** SPEC section 5: contact form validation. */
+export const CONTACT_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email',
+  emailInvalid: 'Invalid email format',
+  subjectRequired: 'Please enter the subject',
+  messageRequired: 'Please Enter Your Message',
+  messageTooShort: 'Message must be at least 10 characters long',
+  sent: 'Message sent successfully!',
+} as const;
+
+/** SPEC section 8: client-side messages. */
+export const CLIENT_MESSAGES = {
+  noAudioData: 'No audio data found in response',
+  enterTextFirst: '* Please enter text first',
+  addFileFirst: '* Add file first',
+  audioFileOnly: 'Please add an audio file only.',
+  noTextToDownload: 'No text available to download!',
+  noScriptToDownload: 'No script available to download!',
+  fillAllRequiredFields: 'Please fill all required fields',
+  blogGenerated: 'Blog generated successfully!',
+} as const;
+
+/** SPEC section 8: the default error text of each feature. */
+export const DEFAULT_ERRORS = {
+  contact: 'Failed to send message',
+  textToSpeech: 'Failed to fetch TTS',
+  speechToText: 'Something went wrong while transcribing audio',
+  videoScript: 'Something went wrong',
+  blogServer: 'Server Error',
+  blogUnsuccessful: 'Failed to generate blog',
+  blogSlice: 'Something went wrong!',
+  story: 'Something went wrong',
+} as const;
+
+/** The server's own answers. Each says what happened and what to do next. */
+export const SERVER_MESSAGES = {
+  notFound: 'This API path does not exist.',
+  pageNotFound: 'Not found: pages are fetched with GET.',
+  internal: 'Something went wrong on our side. Please try again in a moment.',
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request is too large.',
+  rateLimited: 'Too many requests. Please wait a minute and try again.',
+  engineBusy: 'The server is busy with other requests. Please try again in a few seconds.',
+  textGenerationUnavailable:
+    'The writers need a text model: run `npm run models` to download one, or set AI_PROVIDER=openai-compatible with an API address and key.',
+  textModelUnreadable:
+    'The text model file could not be loaded: run `npm run models` to download it again, or set TEXT_MODEL_PATH to a working GGUF file.',
+} as const;
+
+const UPLOAD_MAX_MEGABYTES = LIMITS.uploadMaxBytes / (1024 * 1024);
+const AUDIO_MAX_MINUTES = LIMITS.audioMaxSeconds / 60;
+
+/** The tool pages' own notes beyond SPEC's catalogue; each says what to do next. */
+export const TOOL_MESSAGES = {
+  /** The cross mark prefix of SPEC section 5's audio-only alert. */
+  audioFileOnlyAlert: `❌ ${CLIENT_MESSAGES.audioFileOnly}`,
+  fileTooLarge: `This file is larger than ${UPLOAD_MAX_MEGABYTES} MB. Please choose a shorter recording, or save it as MP3 to make it smaller, and try again.`,
+  uploadLimits: `Audio files up to ${UPLOAD_MAX_MEGABYTES} MB and ${AUDIO_MAX_MINUTES} minutes.`,
+  engineStatusUnavailable:
+    'Could not check which AI engine serves this tool. You can still try it; if it fails, reload the page in a minute.',
+  engineNotReady: 'This tool is not available on this server yet.',
+  audioTooLong: `This recording is longer than ${AUDIO_MAX_MINUTES} minutes. Please cut it into shorter parts and add them one at a time.`,
+} as const;
+
+/** The API's answers to bad uploads, unreadable audio, odd text and slow work. */
+export const API_MESSAGES = {
+  uploadMissing: 'Please attach an audio file to transcribe.',
+  uploadNotMultipart:
+    "Send the audio as multipart/form-data, with the file in the form field 'file'.",
+  uploadTooMany: 'Please upload one audio file at a time.',
+  uploadEmpty: 'The uploaded file is empty. Please choose an audio file with sound in it.',
+  uploadNotAudio:
+    'The uploaded file is not audio we can read. Please upload MP3, WAV, M4A, AAC, OGG, Opus, WebM or FLAC.',
+  audioTooLong: `The audio is longer than ${AUDIO_MAX_MINUTES} minutes. Please trim it or split it into parts and try again.`,
+  audioHasNoSound:
+    'The file holds no audio we can play. Please check the recording and upload it again.',
+  nothingToSpeak: 'The text has nothing to read aloud. Please enter words, not only symbols.',
+  speechEmpty: 'The speech engine returned no audio. Please try again.',
+  unsupportedContentType:
+    'This kind of request body is not accepted here. Send JSON with Content-Type: application/json.',
+  timedOut:
+    'The request took too long and was stopped. Please try again, with a shorter text or file if you can.',
+} as const;
+
+/** The website's own words when a call fails before the server could say why. */
+export const REQUEST_MESSAGES = {
+  unreachable: 'Could not reach the server. Check your connection and try again.',
+  serverAnswered: (status: number) => `The server answered ${status}. Please try again.`,
+} as const;

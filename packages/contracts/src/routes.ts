@@ -1,0 +1,35 @@
+import type { ToolLink } from './tools.ts';
+
+/** The browser routes of SPEC section 2. */
+export const ROUTES = {
+  home: '/',
+  homeAlias: '/home',
+  aiTools: '/AI-tools',
+  textToSpeech: '/AI-tools/text-to-speech',
+  speechToText: '/AI-tools/speech-to-text',
+  videoScript: '/AI-tools/video-script',
+  blog: '/AI-tools/blog-text',
+  story: '/AI-tools/stroy-speech',
+  about: '/about',
+  contact: '/contact',
+  faqs: '/faqs',
+  privacyPolicy: '/privacy__policy',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+export const ROUTE_PATHS = Object.values(ROUTES) as RoutePath[];
+
+export function toolPath(link: ToolLink): string {
+  return `${ROUTES.aiTools}/${link}`;
+}
+
+/** The calls of SPEC section 7, plus the health report of ARCHITECTURE.md. */
+export const API_PATHS = {
+  sendMessage: '/api/contact/send_message',
+  textToSpeech: '/api/audio/text-to-speech',
+  speechToText: '/api/audio/speech_to_text',
+  generateScript: '/api/audio/generate-script',
+  generateBlog: '/api/audio/generate-blog',
+  generateStory: '/api/audio/generate-story',
+  health: '/api/health',
+} as const;

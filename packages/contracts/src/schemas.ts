@@ -1,0 +1,246 @@
+/**
+ * Request and response schemas of the calls in SPEC section 7. The server validates with them and
+ * the web types its API client with them, so a field name or a message is written only here.
+ */
+import { z } from 'zod';
+import { CAPABILITIES } from './tools.ts';
+import {
+  DURATIONS,
+  MAX_SPEED,
+  MIN_SPEED,
+  OUTPUT_FORMATS,
+  PLATFORMS,
+  SCRIPT_TOPIC_NAMES,
+  STORY_AUDIENCES,
+  STORY_LANGUAGES,
+  STORY_LENGTHS,
+  STORY_THEMES,
+  STORY_TONES,
+  STORY_TYPES,
+  TEXT_TO_SPEECH_DEFAULTS,
+  VOICES,
+} from './lists.ts';
+import { CONTACT_HONEYPOT_FIELD, LIMITS } from './limits.ts';
+import { CONTACT_MESSAGES } from './messages.ts';
+
+const BODY_MUST_BE_OBJECT = 'The request body must be a JSON object.';
+
+function oneOf(field: string, values: readonly (string | number)[]): string {
+  return `${field} must be one of: ${values.join(', ')}.`;
+}
+
+/** Trimmed text that must not be empty: one message when it is missing or blank, one when too long. */
+function requiredText(requiredMessage: string, maxLength: number, tooLongMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(maxLength, tooLongMessage);
+}
+
+const additionalInfo = z
+  .string({ error: 'additionalInfo must be text.' })
+  .trim()
+  .max(
+    LIMITS.additionalInfoMaxLength,
+    `additionalInfo must be at most ${LIMITS.additionalInfoMaxLength} characters.`,
+  )
+  .default('');
+
+// ---------------------------------------------------------------- contact
+
+export const contactMessageSchema = z.object(
+  {
+    name: requiredText(
+      CONTACT_MESSAGES.nameRequired,
+      LIMITS.contactNameMaxLength,
+      `Name must be at most ${LIMITS.contactNameMaxLength} characters.`,
+    ),
+    email: requiredText(
+      CONTACT_MESSAGES.emailRequired,
+      LIMITS.contactEmailMaxLength,
+      CONTACT_MESSAGES.emailInvalid,
+    ).pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
+    subject: requiredText(
+      CONTACT_MESSAGES.subjectRequired,
+      LIMITS.contactSubjectMaxLength,
+      `Subject must be at most ${LIMITS.contactSubjectMaxLength} characters.`,
+    ),
+    message: requiredText(
+      CONTACT_MESSAGES.messageRequired,
+      LIMITS.contactMessageMaxLength,
+      `Message must be at most ${LIMITS.contactMessageMaxLength} characters long.`,
+    ).min(LIMITS.contactMessageMinLength, CONTACT_MESSAGES.messageTooShort),
+    /** Honeypot: hidden from people, so any value marks a bot. */
+    [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
+
+// ---------------------------------------------------------------- text to speech
+
+const textToSpeechFields = z.object(
+  {
+    text: z
+      .string({ error: 'text is required.' })
+      .trim()
+      .min(1, 'Please enter some text to turn into speech.')
+      .max(
+        LIMITS.textToSpeechMaxCharacters,
+        `The text is too long: at most ${LIMITS.textToSpeechMaxCharacters} characters per request.`,
+      ),
+    voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }).default(TEXT_TO_SPEECH_DEFAULTS.voice),
+    speed: z
+      .number({ error: `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.` })
+      .min(MIN_SPEED, `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`)
+      .max(MAX_SPEED, `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`)
+      .default(TEXT_TO_SPEECH_DEFAULTS.speed),
+    outputFormat: z
+      .enum(OUTPUT_FORMATS, { error: oneOf('outputFormat', OUTPUT_FORMATS) })
+      .default(TEXT_TO_SPEECH_DEFAULTS.outputFormat),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+
+/** SPEC: the tool page names the format field `response_format`; it is accepted as an alias. */
+export const textToSpeechRequestSchema = z.preprocess((input) => {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { response_format: responseFormat, ...fields } = input as Record<string, unknown>;
+  if (fields.outputFormat === undefined && responseFormat !== undefined) {
+    return { ...fields, outputFormat: responseFormat };
+  }
+  return fields;
+}, textToSpeechFields);
+export type TextToSpeechRequest = z.infer<typeof textToSpeechRequestSchema>;
+/** What a client may send (defaults and the alias are optional). */
+export type TextToSpeechInput = z.input<typeof textToSpeechFields> & { response_format?: string };
+
+export const textToSpeechResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    audioBase64: z.string(),
+    format: z.enum(OUTPUT_FORMATS),
+    mediaType: z.string(),
+    durationSeconds: z.number(),
+    engine: z.string(),
+  }),
+});
+export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
+
+// ---------------------------------------------------------------- speech to text
+
+export const transcriptSegmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+});
+export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
+
+export const speechToTextResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    transcript: z.string(),
+    language: z.string().optional(),
+    segments: z.array(transcriptSegmentSchema).optional(),
+    durationSeconds: z.number().optional(),
+    engine: z.string().optional(),
+  }),
+});
+export type SpeechToTextResponse = z.infer<typeof speechToTextResponseSchema>;
+
+// ---------------------------------------------------------------- video script
+
+export const videoScriptRequestSchema = z.object(
+  {
+    topic: z.enum(SCRIPT_TOPIC_NAMES as [string, ...string[]], {
+      error: oneOf('topic', SCRIPT_TOPIC_NAMES),
+    }),
+    platform: z.enum(PLATFORMS, { error: oneOf('platform', PLATFORMS) }),
+    duration: z.literal(DURATIONS, { error: oneOf('duration', DURATIONS) }),
+    additionalInfo,
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type VideoScriptRequest = z.infer<typeof videoScriptRequestSchema>;
+
+export const videoScriptResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ script: z.string() }),
+});
+export type VideoScriptResponse = z.infer<typeof videoScriptResponseSchema>;
+
+// ---------------------------------------------------------------- blog
+
+export const blogRequestSchema = z.object(
+  {
+    topic: requiredText(
+      'topic is required.',
+      LIMITS.blogTopicMaxLength,
+      `topic must be at most ${LIMITS.blogTopicMaxLength} characters.`,
+    ),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type BlogRequest = z.infer<typeof blogRequestSchema>;
+
+/** SPEC: the client reads `success`, `data.content` and `message`. */
+export const blogResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.object({ content: z.string() }).optional(),
+  message: z.string().optional(),
+});
+export type BlogResponse = z.infer<typeof blogResponseSchema>;
+
+// ---------------------------------------------------------------- story
+
+export const storyRequestSchema = z.object(
+  {
+    language: z.enum(STORY_LANGUAGES, { error: oneOf('language', STORY_LANGUAGES) }),
+    storyType: z.enum(STORY_TYPES, { error: oneOf('storyType', STORY_TYPES) }),
+    audience: z.enum(STORY_AUDIENCES, { error: oneOf('audience', STORY_AUDIENCES) }),
+    tone: z.enum(STORY_TONES, { error: oneOf('tone', STORY_TONES) }),
+    topic: z.enum(STORY_THEMES, { error: 'topic must be one of the story themes.' }),
+    storyLength: z.literal(STORY_LENGTHS, { error: oneOf('storyLength', STORY_LENGTHS) }),
+    additionalInfo,
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type StoryRequest = z.infer<typeof storyRequestSchema>;
+
+export const storyResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ story: z.string(), wordCount: z.number().optional() }),
+});
+export type StoryResponse = z.infer<typeof storyResponseSchema>;
+
+// ---------------------------------------------------------------- errors and health
+
+/** Every error answer: a human-readable message (ARCHITECTURE: one error handler). */
+export const apiErrorSchema = z.object({ message: z.string() });
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+export const ENGINE_TIERS = ['neural', 'classic', 'api', 'none'] as const;
+export type EngineTier = (typeof ENGINE_TIERS)[number];
+
+export const engineStatusSchema = z.object({
+  /** The engine's name as a visitor may read it, such as 'festival' or 'whisper base'. */
+  engine: z.string(),
+  tier: z.enum(ENGINE_TIERS),
+  ready: z.boolean(),
+  /** Why it is not ready and how to enable it, when it is not. */
+  detail: z.string().optional(),
+});
+export type EngineStatus = z.infer<typeof engineStatusSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  engines: z.record(z.enum(CAPABILITIES), engineStatusSchema),
+});
+export type HealthResponse = z.infer<typeof healthResponseSchema>;

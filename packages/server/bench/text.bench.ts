@@ -1,0 +1,84 @@
+/**
+ * Text generation: load time, time to first token, tokens per second, and the event loop's worst
+ * delay while a generation runs (the server must stay responsive: /api/health within 100 ms).
+ * Measures the model the server would use (TEXT_MODEL_PATH or MODELS_DIR); without one, a
+ * generated tiny random model and a larger random stand-in, which say nothing about real speed.
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { loadConfig } from '../src/config.ts';
+import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
+import { TINY_MODEL_SHAPE, writeTinyGguf, type TinyModelShape } from '../test/helpers/tiny-gguf.ts';
+
+const RUNS = 3;
+const MAX_TOKENS = 200;
+const REQUEST = {
+  system: 'You are a storyteller. Write in plain prose without headings.',
+  prompt: 'Write a 150-word story for children about a lighthouse keeper and a lost seal.',
+  maxTokens: MAX_TOKENS,
+};
+
+/** About a tenth of Qwen2.5-0.5B's work per token, in F32: shows the event loop under real load. */
+const STAND_IN_SHAPE: TinyModelShape = {
+  embeddingLength: 512,
+  blockCount: 12,
+  feedForwardLength: 2048,
+  headCount: 8,
+  contextLength: 2048,
+  seed: 11,
+};
+
+async function measure(label: string, modelPath: string) {
+  const megabytes = (statSync(modelPath).size / 1_000_000).toFixed(1);
+  console.log(`\n${label}: ${basename(modelPath)} (${megabytes} MB)`);
+  const loadStarted = performance.now();
+  const generator = await loadLlamaTextGenerator({ modelPath });
+  const loadMs = performance.now() - loadStarted;
+  console.log(`  load time            ${loadMs.toFixed(0)} ms`);
+
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  for (let run = 1; run <= RUNS; run += 1) {
+    delay.reset();
+    delay.enable();
+    for await (const chunk of generator.generate({ ...REQUEST, temperature: 0.7 })) void chunk;
+    delay.disable();
+    const figures = generator.lastGeneration!;
+    const generationSeconds = (figures.totalMs - figures.firstTokenMs) / 1000;
+    const tokensPerSecond = (figures.generatedTokens - 1) / generationSeconds;
+    console.log(
+      `  run ${run}: first token ${figures.firstTokenMs.toFixed(0)} ms, ` +
+        `${figures.generatedTokens} tokens at ${tokensPerSecond.toFixed(1)} tokens/s ` +
+        `(${figures.stopReason}), event loop worst delay ${(delay.max / 1e6).toFixed(1)} ms`,
+    );
+  }
+  await generator.close();
+}
+
+const config = loadConfig();
+const modelPath = findTextModel({
+  modelsDir: config.MODELS_DIR,
+  textModelPath: config.TEXT_MODEL_PATH,
+});
+if (modelPath) {
+  await measure('Text model', modelPath);
+} else {
+  console.log(
+    'No text model in MODELS_DIR (run `npm run models`): measuring generated random models instead.\n' +
+      'Their speed says little about a real model; the event-loop delay is what they show.',
+  );
+  const scratch = mkdtempSync(join(tmpdir(), 'text-bench-'));
+  try {
+    await measure(
+      'Tiny random model (the tests’ model)',
+      writeTinyGguf(join(scratch, 'tiny.gguf'), TINY_MODEL_SHAPE),
+    );
+    await measure(
+      'Random stand-in, 12 layers x 512',
+      writeTinyGguf(join(scratch, 'stand-in.gguf'), STAND_IN_SHAPE),
+    );
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Builds the Fastify app without listening, so tests can drive it in memory with app.inject.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import type { Config } from './config.ts';
+import { closeProviders, createProviders } from './providers/index.ts';
+import type { Providers } from './providers/types.ts';
+import { registerMultipart } from './plugins/audio-upload.ts';
+import { registerContactMailer } from './plugins/contact-mail.ts';
+import { registerDatabase } from './plugins/database.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
+import { registerRequestLog } from './plugins/request-log.ts';
+import { registerRequestTimeout } from './plugins/request-timeout.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerRoutes } from './routes/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    providers: Providers;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  /** Engines to use instead of those the configuration chooses (tests pass their own). */
+  providers?: Providers;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Receiving one request (a 25 MB upload on a slow line included) may take this long. */
+const RECEIVE_TIMEOUT_MS = 300_000;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The request log of plugins/request-log.ts replaces Fastify's, which would log addresses.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    requestTimeout: RECEIVE_TIMEOUT_MS,
+    trustProxy: trustProxySetting(config.TRUST_PROXY),
+  });
+
+  app.decorate('config', config);
+  app.decorate(
+    'providers',
+    options.providers ??
+      (await createProviders(config, {
+        onLoadError: (error, detail) => app.log.warn({ err: error }, detail),
+      })),
+  );
+  app.addHook('onClose', async () => closeProviders(app.providers));
+
+  app.setErrorHandler(errorHandler);
+  registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
+  registerRequestLog(app);
+  await registerSecurityHeaders(app);
+  await registerRateLimit(app, config);
+  await registerMultipart(app);
+  await registerDatabase(app, config);
+  registerContactMailer(app, config);
+
+  await registerRoutes(app);
+
+  await registerWebsite(app, config.WEB_DIST_DIR);
+  return app;
+}
+
+function trustProxySetting(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((address) => address.trim());
+}
+
+/** Serves the built website; every non-API path gets the app so client-side routing works. */
+async function registerWebsite(app: FastifyInstance, webDistDir: string) {
+  const indexFile = join(webDistDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ message: SERVER_MESSAGES.pageNotFound });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The website is not built yet. Run `npm start` (or `npm run build`) and reload.');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * Encodes synthesized PCM into the five output formats with ffmpeg. The output goes to a file, not
+ * a pipe, so ffmpeg can go back and write the headers that need the full length (the WAV sizes,
+ * FLAC's STREAMINFO, the MP3 Xing frame).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { OutputFormat } from '@ai-tools/contracts';
+import { runProcess } from './run-process.ts';
+
+/** Codec and container per format: opus travels in Ogg and AAC in ADTS, as browsers play them. */
+const ENCODER_ARGUMENTS: Record<OutputFormat, string[]> = {
+  mp3: ['-c:a', 'libmp3lame', '-b:a', '96k', '-f', 'mp3'],
+  opus: ['-c:a', 'libopus', '-b:a', '48k', '-f', 'ogg'],
+  aac: ['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'],
+  flac: ['-c:a', 'flac', '-f', 'flac'],
+  wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
+};
+
+export interface EncodeRequest {
+  /** Mono signed 16-bit little-endian samples. */
+  pcm: Buffer;
+  sampleRate: number;
+  format: OutputFormat;
+  /** The request's temporary folder. */
+  folder: string;
+  signal?: AbortSignal;
+}
+
+export async function encodePcm(request: EncodeRequest): Promise<Buffer> {
+  const { pcm, sampleRate, format, folder, signal } = request;
+  const outputPath = join(folder, `speech.${format}`);
+  await runProcess(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      's16le',
+      '-ar',
+      String(sampleRate),
+      '-ac',
+      '1',
+      '-i',
+      'pipe:0',
+      '-map_metadata',
+      '-1',
+      ...ENCODER_ARGUMENTS[format],
+      '-y',
+      outputPath,
+    ],
+    { input: pcm, signal },
+  );
+  return readFile(outputPath);
+}

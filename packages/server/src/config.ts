@@ -1,0 +1,111 @@
+/**
+ * The only reader of process.env. Everything is validated at start-up, so a wrong setting stops
+ * the server with one clear line instead of failing on the first request.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
+ * A folder; a relative one counts from the repository root, as `.env.example` writes them, so
+ * `npm start` (which runs in packages/server) and the root scripts agree.
+ */
+const folder = z.string().transform((path) => resolve(REPOSITORY_ROOT, path));
+/** A file that may be left unset; a relative one counts from the repository root, as folders do. */
+const optionalFile = optionalText.transform((path) =>
+  path === undefined ? undefined : resolve(REPOSITORY_ROOT, path),
+);
+
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The built website (Vite's output). */
+  WEB_DIST_DIR: folder.default(resolve(REPOSITORY_ROOT, 'packages/web/dist')),
+  /** Where the model files live (see ../shared/models/MANIFEST.md and `npm run models`). */
+  MODELS_DIR: folder.default(resolve(REPOSITORY_ROOT, 'models')),
+  /** A GGUF text model to use instead of the first of the manifest's text models in MODELS_DIR. */
+  TEXT_MODEL_PATH: optionalFile,
+  /** Replaces the upstream host of every model download (a mirror, or a loopback server in tests). */
+  MODELS_BASE_URL: optionalText,
+  /** Where the embedded database file lives. */
+  DATA_DIR: folder.default(resolve(REPOSITORY_ROOT, 'data')),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  /** `local` runs the engines on this machine; `openai-compatible` sends the work to an API. */
+  AI_PROVIDER: z.enum(['local', 'openai-compatible']).default('local'),
+  OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_TEXT_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_SPEECH_MODEL: z.string().default('gpt-4o-mini-tts'),
+  OPENAI_TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Per-capability overrides of OPENAI_BASE_URL and OPENAI_API_KEY (one server per engine). */
+  OPENAI_TEXT_BASE_URL: optionalText,
+  OPENAI_TEXT_API_KEY: optionalText,
+  OPENAI_SPEECH_BASE_URL: optionalText,
+  OPENAI_SPEECH_API_KEY: optionalText,
+  OPENAI_TRANSCRIPTION_BASE_URL: optionalText,
+  OPENAI_TRANSCRIPTION_API_KEY: optionalText,
+  /**
+   * The site's voice names mapped to the server's own, for servers whose voices are not OpenAI's
+   * (speaches with Kokoro, LocalAI): `alloy=af_heart,echo=am_michael`. Unmapped voices pass as is.
+   */
+  OPENAI_SPEECH_VOICE_MAP: optionalText,
+  /** The longest a writer (script, blog, story) may work on one request, continuations included. */
+  WRITER_TIMEOUT_MS: z.coerce.number().int().positive().default(240_000),
+  SMTP_URL: optionalText,
+  CONTACT_MAIL_TO: optionalText,
+  CONTACT_MAIL_FROM: optionalText,
+  /**
+   * Where each request gets its own temporary folder for uploaded and generated audio; the folder
+   * is removed when the request ends.
+   */
+  TEMP_DIR: folder.default(resolve(tmpdir(), 'ai-content-tools')),
+  /** The longest any request may take before it is stopped with a 503, so nothing hangs. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  /** How long SIGTERM waits for requests in flight before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Behind a reverse proxy, trust its X-Forwarded-For so rate limits count visitors, not the
+   * proxy: `true`, or the proxy addresses or subnets (comma separated).
+   */
+  TRUST_PROXY: optionalText,
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/**
+ * Reads the repository's `.env` file into the environment, when there is one (README:
+ * Configuration). Variables already set in the environment win.
+ */
+export function loadEnvironmentFile(path = resolve(REPOSITORY_ROOT, '.env')): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(environment);
+  if (!result.success) {
+    const problems = result.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration (see .env.example): ${problems}`);
+  }
+  if (result.data.SMTP_URL && !result.data.CONTACT_MAIL_TO) {
+    throw new Error(
+      'Invalid configuration (see .env.example): CONTACT_MAIL_TO: set it to the address that receives contact messages when SMTP_URL is set',
+    );
+  }
+  return result.data;
+}

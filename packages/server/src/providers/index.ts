@@ -1,0 +1,52 @@
+/**
+ * Chooses one engine per capability, once, at start-up, from the configuration:
+ * - AI_PROVIDER=openai-compatible sends the work to an API (OpenAI or a self-hosted server);
+ * - AI_PROVIDER=local runs the engines on this machine, each on the best tier it has: neural where
+ *   the downloaded models are present, else classic (speech, transcription) or none (text).
+ */
+import type { Config } from '../config.ts';
+import { createLocalSpeechSynthesizer } from './local/speech/index.ts';
+import { createLocalTextGenerator } from './local/text/index.ts';
+import { createLocalTranscriber } from './local/transcription/index.ts';
+import { createOpenAiCompatibleProviders } from './openai-compatible/index.ts';
+import type { Providers } from './types.ts';
+
+export interface ProviderOptions {
+  /** Where to report an engine that was found but would not load (the app's logger). */
+  onLoadError?: (error: unknown, detail: string) => void;
+}
+
+export async function createProviders(
+  config: Config,
+  options: ProviderOptions = {},
+): Promise<Providers> {
+  if (config.AI_PROVIDER === 'openai-compatible') return createOpenAiCompatibleProviders(config);
+
+  const onLoadError = options.onLoadError ?? (() => {});
+  const [text, speech, transcription] = await Promise.all([
+    createLocalTextGenerator({
+      modelsDir: config.MODELS_DIR,
+      textModelPath: config.TEXT_MODEL_PATH,
+      onLoadError: (error, modelPath) => onLoadError(error, `Text model ${modelPath} did not load`),
+    }),
+    createLocalSpeechSynthesizer({
+      modelsDir: config.MODELS_DIR,
+      temporaryDirectory: config.TEMP_DIR,
+      onLoadError,
+    }),
+    createLocalTranscriber({
+      modelsDir: config.MODELS_DIR,
+      temporaryDirectory: config.TEMP_DIR,
+      onLoadError,
+    }),
+  ]);
+  return { text, speech, transcription };
+}
+
+export async function closeProviders(providers: Providers): Promise<void> {
+  await Promise.allSettled([
+    providers.text.close(),
+    providers.speech.close(),
+    providers.transcription.close(),
+  ]);
+}

@@ -1,0 +1,64 @@
+/**
+ * The local speech engine, chosen once: the Piper voice through sherpa-onnx when its files are in
+ * the models folder, else the classic engines festival, flite and espeak-ng.
+ */
+import { join } from 'node:path';
+import { PIPER_VOICE_FILES } from '../../../models/manifest.ts';
+import type { SpeechSynthesizer } from '../../types.ts';
+import { unavailableEngine } from '../../unavailable.ts';
+import { ClassicSpeechSynthesizer } from './classic-synthesizer.ts';
+import { allExist, missingPrograms } from '../engine-process.ts';
+import { EspeakLanguages } from './espeak-languages.ts';
+import { NeuralSpeechSynthesizer } from './neural-synthesizer.ts';
+
+export interface LocalSpeechOptions {
+  modelsDir: string;
+  /** Where each request gets its own temporary folder (config TEMP_DIR). */
+  temporaryDirectory: string;
+  /** Told when the neural voice is present but does not load (the classic tier serves instead). */
+  onLoadError?: (error: unknown, detail: string) => void;
+}
+
+/** The classic tier's programs and festival's two voices (Debian packages). */
+const CLASSIC_PROGRAMS = ['festival', 'flite', 'espeak-ng', 'ffmpeg'];
+const FESTIVAL_VOICE_FOLDERS = [
+  '/usr/share/festival/voices/us/cmu_us_slt_arctic_hts',
+  '/usr/share/festival/voices/english/kal_diphone',
+];
+const CLASSIC_PACKAGES = 'festival festvox-kallpc16k festvox-us-slt-hts flite espeak-ng ffmpeg';
+
+export async function createLocalSpeechSynthesizer(
+  options: LocalSpeechOptions,
+): Promise<SpeechSynthesizer> {
+  const classic = await createClassicSynthesizer(options.temporaryDirectory);
+  const piper = {
+    model: join(options.modelsDir, PIPER_VOICE_FILES.model),
+    tokens: join(options.modelsDir, PIPER_VOICE_FILES.tokens),
+    espeakData: join(options.modelsDir, PIPER_VOICE_FILES.espeakData),
+  };
+  if (await allExist(Object.values(piper))) {
+    try {
+      return await NeuralSpeechSynthesizer.load(piper, classic);
+    } catch (error) {
+      // A damaged download must not take speech down: the classic engines still serve it.
+      options.onLoadError?.(error, `Piper voice ${piper.model} did not load`);
+    }
+  }
+  // The classic tier speaks English itself: its festival voices start now, not at the first request.
+  if (classic instanceof ClassicSpeechSynthesizer) classic.prepareEnglishVoices();
+  return classic;
+}
+
+async function createClassicSynthesizer(temporaryDirectory: string): Promise<SpeechSynthesizer> {
+  const missing = await missingPrograms(CLASSIC_PROGRAMS);
+  if (missing.length > 0 || !(await allExist(FESTIVAL_VOICE_FOLDERS))) {
+    return unavailableEngine(
+      'speech',
+      `Speech needs the Debian packages ${CLASSIC_PACKAGES}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${CLASSIC_PACKAGES}\`.`,
+    );
+  }
+  return new ClassicSpeechSynthesizer({
+    languages: await EspeakLanguages.load(),
+    temporaryDirectory,
+  });
+}

@@ -1,0 +1,227 @@
+/**
+ * Text generation on this machine with node-llama-cpp and a GGUF model. The model loads once; each
+ * request gets a fresh chat session on the one context sequence, formatted by the model's own chat
+ * template. llama.cpp evaluates on its own native threads, so the event loop stays free while a
+ * generation runs; the queue keeps the 2 cores from being shared by several generations at once.
+ */
+import { basename } from 'node:path';
+import {
+  getLlama,
+  LlamaChatSession,
+  LlamaLogLevel,
+  resolveChatWrapper,
+  type ChatWrapper,
+  type Llama,
+  type LlamaContext,
+  type LlamaContextSequence,
+  type LlamaModel,
+} from 'node-llama-cpp';
+import { SERVER_MESSAGES, type EngineStatus } from '@ai-tools/contracts';
+import { GenerationAbortedError } from '../../errors.ts';
+import { JobQueue } from '../job-queue.ts';
+import type { TextGenerationRequest, TextGenerator } from '../../types.ts';
+
+export interface LlamaTextGeneratorOptions {
+  modelPath: string;
+  /** Tokens of prompt plus answer the context holds; capped by what the model was trained on. */
+  contextSize?: number;
+  /** Generations that may wait while one runs. */
+  maxWaiting?: number;
+  /** CPU threads for one generation; defaults to all math cores but one (see below). */
+  threads?: number;
+}
+
+export interface GenerationFigures {
+  generatedTokens: number;
+  stopReason: string;
+  /** From the start of the job (prompt evaluation included) to the first generated token. */
+  firstTokenMs: number;
+  totalMs: number;
+}
+
+const DEFAULT_CONTEXT_SIZE = 4096;
+const DEFAULT_TEMPERATURE = 0.7;
+
+/** Loads the model and its context. Throws when the file is not a model llama.cpp can load. */
+export async function loadLlamaTextGenerator(
+  options: LlamaTextGeneratorOptions,
+): Promise<LlamaTextGenerator> {
+  // build: 'never' uses the prebuilt binary from npm and never compiles or downloads at run time.
+  const llama = await getLlama({ build: 'never', gpu: false, logLevel: LlamaLogLevel.error });
+  let model: LlamaModel | undefined;
+  try {
+    model = await llama.loadModel({ modelPath: options.modelPath });
+    const contextSize = Math.min(
+      options.contextSize ?? DEFAULT_CONTEXT_SIZE,
+      model.trainContextSize,
+    );
+    const context = await model.createContext({
+      contextSize,
+      sequences: 1,
+      threads: options.threads ?? defaultThreads(llama),
+    });
+    return new LlamaTextGenerator(llama, model, context, options);
+  } catch (error) {
+    await model?.dispose();
+    await llama.dispose();
+    throw error;
+  }
+}
+
+/**
+ * One core stays free for the event loop and the other engines. llama.cpp's threads wait for each
+ * other by spinning, so when they outnumber the free cores a generation slows down many times over
+ * (measured on the shared 2-core machine: 1 thread ran a tiny model hundreds of times faster than 2).
+ */
+function defaultThreads(llama: Llama) {
+  return Math.max(1, llama.cpuMathCores - 1);
+}
+
+export class LlamaTextGenerator implements TextGenerator {
+  private readonly sequence: LlamaContextSequence;
+  private readonly chatWrapper: ChatWrapper;
+  private readonly queue: JobQueue;
+  private closed = false;
+  /** Figures of the last finished generation, for benchmarks and diagnostics. */
+  lastGeneration?: GenerationFigures;
+
+  constructor(
+    private readonly llama: Llama,
+    private readonly model: LlamaModel,
+    private readonly context: LlamaContext,
+    private readonly options: LlamaTextGeneratorOptions,
+  ) {
+    this.sequence = context.getSequence();
+    // The model's own template: a known format when node-llama-cpp recognises it, else the jinja
+    // template from the file itself.
+    this.chatWrapper = resolveChatWrapper(model);
+    this.queue = new JobQueue({
+      concurrency: 1,
+      maxWaiting: options.maxWaiting ?? 2,
+      busyMessage: SERVER_MESSAGES.engineBusy,
+    });
+  }
+
+  status(): EngineStatus {
+    return { engine: basename(this.options.modelPath), tier: 'neural', ready: !this.closed };
+  }
+
+  get queueSize() {
+    return this.queue.size;
+  }
+
+  /** The name of the chat format in use, such as 'ChatML' or 'Jinja' (the file's own template). */
+  get chatFormat(): string {
+    return this.chatWrapper.wrapperName;
+  }
+
+  /** What the model last read and wrote, special tokens included: shows the template at work. */
+  contextText(): string {
+    return this.model.detokenize(this.sequence.contextTokens, true);
+  }
+
+  async *generate(request: TextGenerationRequest): AsyncIterable<string> {
+    if (request.signal?.aborted) throw new GenerationAbortedError();
+    // Stops the engine both when the visitor's signal aborts and when the consumer stops reading.
+    const stop = new AbortController();
+    const forwardAbort = () => stop.abort();
+    request.signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const chunks: string[] = [];
+    let finished = false;
+    let failure: unknown;
+    let wake: (() => void) | undefined;
+    const notify = () => {
+      wake?.();
+      wake = undefined;
+    };
+
+    const job = this.queue
+      .run(
+        (signal) =>
+          this.runPrompt(request, signal, (chunk) => {
+            chunks.push(chunk);
+            notify();
+          }),
+        stop.signal,
+      )
+      .then(
+        () => {
+          finished = true;
+          notify();
+        },
+        (error: unknown) => {
+          failure = error;
+          finished = true;
+          notify();
+        },
+      );
+
+    try {
+      for (;;) {
+        if (request.signal?.aborted) throw new GenerationAbortedError();
+        const chunk = chunks.shift();
+        if (chunk !== undefined) {
+          yield chunk;
+          continue;
+        }
+        if (finished) break;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      if (request.signal?.aborted) throw new GenerationAbortedError();
+      if (failure) throw failure;
+    } finally {
+      stop.abort();
+      request.signal?.removeEventListener('abort', forwardAbort);
+      await job;
+    }
+  }
+
+  private async runPrompt(
+    request: TextGenerationRequest,
+    signal: AbortSignal,
+    onTextChunk: (chunk: string) => void,
+  ) {
+    if (signal.aborted) return;
+    const session = new LlamaChatSession({
+      contextSequence: this.sequence,
+      chatWrapper: this.chatWrapper,
+      systemPrompt: request.system,
+      autoDisposeSequence: false,
+    });
+    const startedAt = performance.now();
+    let firstTokenAt: number | undefined;
+    const outputTokensBefore = this.sequence.tokenMeter.usedOutputTokens;
+    try {
+      const { stopReason } = await session.promptWithMeta(request.prompt, {
+        maxTokens: request.maxTokens,
+        temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+        signal,
+        stopOnAbortSignal: true,
+        onToken: () => {
+          firstTokenAt ??= performance.now();
+        },
+        onTextChunk: (chunk) => {
+          if (chunk !== '') onTextChunk(chunk);
+        },
+      });
+      const finishedAt = performance.now();
+      this.lastGeneration = {
+        generatedTokens: this.sequence.tokenMeter.usedOutputTokens - outputTokensBefore,
+        stopReason,
+        firstTokenMs: (firstTokenAt ?? finishedAt) - startedAt,
+        totalMs: finishedAt - startedAt,
+      };
+    } finally {
+      session.dispose({ disposeSequence: false });
+    }
+  }
+
+  async close() {
+    if (this.closed) return;
+    this.closed = true;
+    await this.context.dispose();
+    await this.model.dispose();
+    await this.llama.dispose();
+  }
+}

@@ -1,0 +1,256 @@
+/**
+ * Where each capability's requests go, and the one way they are sent: with the API key, a timeout,
+ * the caller's abort signal, and every failure turned into a named provider error whose message a
+ * visitor (or the site's operator) can act on. Request content is never logged.
+ */
+import type { Capability, EngineStatus } from '@ai-tools/contracts';
+import type { Config } from '../../config.ts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderError,
+  ProviderFailedError,
+  ProviderUnavailableError,
+} from '../errors.ts';
+
+export interface ApiEndpoint {
+  capability: Capability;
+  /** Such as https://api.openai.com/v1 or http://127.0.0.1:11434/v1, without a trailing slash. */
+  baseUrl: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  /** The settings an operator changes, named in messages. */
+  variables: { baseUrl: string; apiKey: string; model: string };
+}
+
+/** Each capability's own settings, which win over OPENAI_BASE_URL and OPENAI_API_KEY. */
+const VARIABLE_PREFIX = {
+  text: 'OPENAI_TEXT',
+  speech: 'OPENAI_SPEECH',
+  transcription: 'OPENAI_TRANSCRIPTION',
+} as const satisfies Record<Capability, string>;
+
+export function endpointFor(config: Config, capability: Capability): ApiEndpoint {
+  const prefix = VARIABLE_PREFIX[capability];
+  const baseUrlOverride = config[`${prefix}_BASE_URL`];
+  const apiKeyOverride = config[`${prefix}_API_KEY`];
+  const baseUrl = (baseUrlOverride ?? config.OPENAI_BASE_URL).trim().replace(/\/+$/, '');
+  const baseUrlVariable = baseUrlOverride ? `${prefix}_BASE_URL` : 'OPENAI_BASE_URL';
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new Error(
+      `${baseUrlVariable} must be an http(s) address such as https://api.openai.com/v1.`,
+    );
+  }
+  return {
+    capability,
+    baseUrl,
+    apiKey: apiKeyOverride ?? config.OPENAI_API_KEY,
+    model: config[`${prefix}_MODEL`],
+    timeoutMs: config.OPENAI_TIMEOUT_MS,
+    variables: {
+      baseUrl: baseUrlVariable,
+      apiKey: apiKeyOverride ? `${prefix}_API_KEY` : 'OPENAI_API_KEY',
+      model: `${prefix}_MODEL`,
+    },
+  };
+}
+
+function hostOf(endpoint: ApiEndpoint): string {
+  return new URL(endpoint.baseUrl).host;
+}
+
+/** OpenAI's own API needs a key; a self-hosted server (vLLM, Ollama, speaches...) often does not. */
+function isReady(endpoint: ApiEndpoint): boolean {
+  return Boolean(endpoint.apiKey) || hostOf(endpoint) !== 'api.openai.com';
+}
+
+export function endpointStatus(endpoint: ApiEndpoint): EngineStatus {
+  const engine = `${endpoint.model} via ${hostOf(endpoint)}`;
+  if (isReady(endpoint)) return { engine, tier: 'api', ready: true };
+  return { engine, tier: 'api', ready: false, detail: missingKeyMessage(endpoint) };
+}
+
+function missingKeyMessage(endpoint: ApiEndpoint): string {
+  return `This tool uses ${hostOf(endpoint)}, which needs an API key: the site's operator must set ${endpoint.variables.apiKey}.`;
+}
+
+/** A request in flight: its signal (caller + timeout) and how to explain why it stopped. */
+export interface ApiCall {
+  response: Response;
+  /** Turns any error met while reading the reply into a named provider error. */
+  explain(error: unknown): Error;
+  /** Stops the timeout; call once the reply has been read. */
+  finish(): void;
+}
+
+/**
+ * Sends one request. Resolves with a successful response still to be read (streams included);
+ * rejects with a named provider error for an HTTP failure, a timeout, an abort or no connection.
+ */
+export async function callApi(
+  endpoint: ApiEndpoint,
+  path: string,
+  init: { body: string | FormData; json?: boolean; accept?: string },
+  callerSignal?: AbortSignal,
+): Promise<ApiCall> {
+  if (!isReady(endpoint)) throw new ProviderUnavailableError(missingKeyMessage(endpoint));
+  if (callerSignal?.aborted) throw new GenerationAbortedError();
+
+  const timeout = new AbortController();
+  const timer = setTimeout(() => timeout.abort(), endpoint.timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal;
+  const finish = () => clearTimeout(timer);
+  const explain = (error: unknown): Error => {
+    if (callerSignal?.aborted) return new GenerationAbortedError();
+    if (timeout.signal.aborted) {
+      return new ProviderFailedError(
+        `The AI service at ${hostOf(endpoint)} took too long to answer. Please try again in a moment.`,
+        { cause: error },
+      );
+    }
+    if (error instanceof ProviderError) return error;
+    return new ProviderFailedError(
+      `The AI service at ${hostOf(endpoint)} could not be reached. Please try again in a moment.`,
+      { cause: error },
+    );
+  };
+
+  const headers: Record<string, string> = {};
+  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
+  if (init.json) headers['content-type'] = 'application/json';
+  if (init.accept) headers.accept = init.accept;
+
+  let response: Response;
+  try {
+    response = await fetch(`${endpoint.baseUrl}${path}`, {
+      method: 'POST',
+      headers,
+      body: init.body,
+      signal,
+    });
+  } catch (error) {
+    finish();
+    throw explain(error);
+  }
+  if (!response.ok) {
+    try {
+      throw await failureFor(response, endpoint, path);
+    } catch (error) {
+      throw explain(error);
+    } finally {
+      finish();
+    }
+  }
+  return { response, explain, finish };
+}
+
+/** The parts of an OpenAI-style error body worth acting on. Its message is never passed on. */
+export interface UpstreamError {
+  status: number;
+  type?: string;
+  code?: string;
+  param?: string;
+  mentions: (word: string) => boolean;
+}
+
+export class UpstreamRejectedError extends ProviderFailedError {
+  constructor(
+    message: string,
+    readonly upstream: UpstreamError,
+  ) {
+    super(message, {
+      cause: new Error(`upstream ${upstream.status} ${upstream.code ?? upstream.type ?? ''}`),
+    });
+  }
+}
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+async function readUpstreamError(response: Response): Promise<UpstreamError> {
+  let text = '';
+  try {
+    text = (await response.text()).slice(0, ERROR_BODY_LIMIT);
+  } catch {
+    // The body is only a hint; the status alone decides.
+  }
+  let error: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const inner = (parsed as { error?: unknown }).error;
+    if (inner && typeof inner === 'object') error = inner as Record<string, unknown>;
+    else if (parsed && typeof parsed === 'object') error = parsed as Record<string, unknown>;
+  } catch {
+    // Not JSON (a proxy's HTML page, say).
+  }
+  const field = (name: string) =>
+    typeof error[name] === 'string' ? (error[name] as string) : undefined;
+  const lowered = text.toLowerCase();
+  return {
+    status: response.status,
+    type: field('type'),
+    code: field('code'),
+    param: field('param'),
+    mentions: (word) => lowered.includes(word.toLowerCase()),
+  };
+}
+
+async function failureFor(response: Response, endpoint: ApiEndpoint, path: string): Promise<Error> {
+  const upstream = await readUpstreamError(response);
+  const host = hostOf(endpoint);
+  const { status } = upstream;
+  if (status === 401 || status === 403) {
+    return new ProviderUnavailableError(
+      `The AI service at ${host} refused the server's API key. The site's operator must set a valid ${endpoint.variables.apiKey}.`,
+    );
+  }
+  if (status === 404) {
+    return new ProviderUnavailableError(
+      `The AI service at ${host} has no model "${endpoint.model}" or no ${path} endpoint. The site's operator must check ${endpoint.variables.model} and ${endpoint.variables.baseUrl}.`,
+    );
+  }
+  if (status === 429) {
+    if (upstream.code === 'insufficient_quota') {
+      return new ProviderUnavailableError(
+        `The AI service at ${host} says the account's quota is used up. The site's operator must add credit or change ${endpoint.variables.apiKey}.`,
+      );
+    }
+    const seconds = retryAfterSeconds(response.headers);
+    return new ProviderBusyError(
+      `The AI service is busy right now. Please try again in ${seconds} seconds.`,
+      seconds,
+    );
+  }
+  if (status >= 500) {
+    return new UpstreamRejectedError(
+      `The AI service at ${host} failed to answer (error ${status}). Please try again in a moment.`,
+      upstream,
+    );
+  }
+  return new UpstreamRejectedError(
+    `The AI service at ${host} rejected the request (error ${status}). Please try again with different input.`,
+    upstream,
+  );
+}
+
+const DEFAULT_RETRY_AFTER_SECONDS = 10;
+
+/** Retry-After in seconds or as an HTTP date; OpenAI also sends retry-after-ms. */
+export function retryAfterSeconds(headers: Headers): number {
+  const clamp = (seconds: number) => Math.min(3600, Math.max(1, Math.ceil(seconds)));
+  const value = headers.get('retry-after')?.trim();
+  if (value) {
+    if (/^\d+(\.\d+)?$/.test(value)) return clamp(Number(value));
+    const date = Date.parse(value);
+    if (!Number.isNaN(date)) return clamp((date - Date.now()) / 1000);
+  }
+  const milliseconds = Number(headers.get('retry-after-ms'));
+  if (milliseconds > 0) return clamp(milliseconds / 1000);
+  return DEFAULT_RETRY_AFTER_SECONDS;
+}
+
+export function malformedReply(endpoint: ApiEndpoint, what: string): ProviderFailedError {
+  return new ProviderFailedError(
+    `The AI service at ${hostOf(endpoint)} sent ${what} this site cannot read. Please try again, or ask the site's operator to check ${endpoint.variables.baseUrl}.`,
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * Speech through POST {base}/audio/speech. It asks for WAV, which OpenAI and the self-hosted
+ * servers (speaches, LocalAI, Kokoro-FastAPI) all offer and which carries its own sample rate, and
+ * hands the service mono 16-bit PCM to join and encode.
+ */
+import { API_MESSAGES, type Voice } from '@ai-tools/contracts';
+import { EmptyResultError } from '../errors.ts';
+import type { SpeechSynthesizer } from '../types.ts';
+import { callApi, endpointStatus, malformedReply, type ApiEndpoint } from './endpoint.ts';
+import { parseWav } from '../../audio/wav.ts';
+
+/** OpenAI's limit on `input`; the service splits longer text at sentences. */
+const OPENAI_SPEECH_MAX_CHARACTERS = 4096;
+
+export function createOpenAiSpeechSynthesizer(
+  endpoint: ApiEndpoint,
+  voiceMap: Partial<Record<Voice, string>> = {},
+): SpeechSynthesizer {
+  return {
+    maxCharactersPerChunk: OPENAI_SPEECH_MAX_CHARACTERS,
+    status: () => endpointStatus(endpoint),
+    close: async () => {},
+    async synthesize(request) {
+      const call = await callApi(
+        endpoint,
+        '/audio/speech',
+        {
+          json: true,
+          accept: 'audio/wav',
+          body: JSON.stringify({
+            model: endpoint.model,
+            input: request.text,
+            voice: voiceMap[request.voice] ?? request.voice,
+            speed: request.speed,
+            response_format: 'wav',
+          }),
+        },
+        request.signal,
+      );
+      let file: Buffer;
+      try {
+        file = Buffer.from(await call.response.arrayBuffer());
+      } catch (error) {
+        throw call.explain(error);
+      } finally {
+        call.finish();
+      }
+      let audio;
+      try {
+        audio = parseWav(file);
+      } catch {
+        throw malformedReply(endpoint, 'audio');
+      }
+      if (audio.pcm.length === 0) {
+        throw new EmptyResultError(API_MESSAGES.speechEmpty);
+      }
+      return audio;
+    },
+  };
+}

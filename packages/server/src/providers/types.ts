@@ -1,0 +1,78 @@
+/**
+ * One small interface per capability. Services depend on these, never on an engine or an SDK.
+ * Adapters live in providers/local/ (engines on this machine) and providers/openai-compatible/.
+ */
+import type { EngineStatus, TranscriptSegment, Voice } from '@ai-tools/contracts';
+import type { PcmAudio } from '../audio/wav.ts';
+
+export interface Engine {
+  /** Which engine serves the capability, its tier, and whether it is ready. */
+  status(): EngineStatus;
+  /** Frees models, workers and child processes. Called once when the server closes. */
+  close(): Promise<void>;
+}
+
+export interface TextGenerationRequest {
+  /** The instructions: role, format and rules. */
+  system: string;
+  /** The visitor's request, built by a service from its options. */
+  prompt: string;
+  maxTokens: number;
+  temperature?: number;
+  signal?: AbortSignal;
+}
+
+export interface TextGenerator extends Engine {
+  /** Streams the answer token by token; stops when `signal` aborts. */
+  generate(request: TextGenerationRequest): AsyncIterable<string>;
+}
+
+export interface SpeechSynthesisRequest {
+  /** One chunk of normalised text; the service splits long text at sentence boundaries. */
+  text: string;
+  voice: Voice;
+  /** 0.25 to 3: the speaking rate, without a change of pitch. */
+  speed: number;
+  /** BCP 47 language of the text, such as 'en' or 'es', when the service detected it. */
+  language?: string;
+  signal?: AbortSignal;
+}
+
+/** Mono 16-bit little-endian PCM; the service joins chunks and encodes with ffmpeg. */
+export type SynthesizedSpeech = PcmAudio;
+
+export interface SpeechSynthesizer extends Engine {
+  synthesize(request: SpeechSynthesisRequest): Promise<SynthesizedSpeech>;
+  /**
+   * The most characters the engine takes in one request (4096 for OpenAI's speech API); the
+   * service splits longer text at sentences to fit. Unset: the service's own default.
+   */
+  maxCharactersPerChunk?: number;
+}
+
+export interface TranscriptionRequest {
+  /** Mono samples in [-1, 1] at 16 kHz: the service decodes every upload to this with ffmpeg. */
+  samples: Float32Array;
+  /** A language hint, when the visitor gave one. */
+  language?: string;
+  signal?: AbortSignal;
+}
+
+export interface Transcription {
+  text: string;
+  language?: string;
+  segments: TranscriptSegment[];
+}
+
+export interface Transcriber extends Engine {
+  transcribe(request: TranscriptionRequest): Promise<Transcription>;
+}
+
+export interface Providers {
+  text: TextGenerator;
+  speech: SpeechSynthesizer;
+  transcription: Transcriber;
+}
+
+/** 16 kHz: what every recogniser here expects. */
+export const TRANSCRIPTION_SAMPLE_RATE = 16_000;

@@ -1,0 +1,34 @@
+/**
+ * Starts the server: listens on PORT and, on SIGINT or SIGTERM, drains requests in flight before
+ * closing the engines and the database.
+ */
+import closeWithGrace from 'close-with-grace';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig, loadEnvironmentFile, type Config } from './config.ts';
+
+let config: Config;
+let app: FastifyInstance;
+try {
+  loadEnvironmentFile();
+  config = loadConfig();
+  app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+} catch (error) {
+  // A wrong setting or an unreachable database: one clear line, not a stack trace.
+  console.error(`The server cannot start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+
+closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info({ signal }, 'closing: draining requests in flight');
+  await app.close();
+  app.log.info('closed: engines and database released');
+});
+
+try {
+  await app.listen({ host: config.HOST, port: config.PORT });
+} catch (error) {
+  app.log.error(error);
+  process.exit(1);
+}

@@ -1,0 +1,45 @@
+/**
+ * Contact messages: stored first, and only then is the visitor told it was sent. A filled honeypot
+ * gets the same answer and nothing is stored. The e-mail copy is a convenience: its failure is
+ * logged and never loses the stored message or fails the request.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { CONTACT_HONEYPOT_FIELD, type ContactMessage } from '@ai-tools/contracts';
+import { insertContactMessage } from '../db/contact-messages.ts';
+import type { DatabaseSchema } from '../db/database.ts';
+import type { ContactMailer } from '../plugins/contact-mail.ts';
+
+export interface ContactDependencies {
+  db: Kysely<DatabaseSchema>;
+  mailer?: ContactMailer;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
+}
+
+export async function sendContactMessage(
+  input: ContactMessage,
+  { db, mailer, log }: ContactDependencies,
+): Promise<void> {
+  if (input[CONTACT_HONEYPOT_FIELD]) {
+    log.info('contact message dropped: the honeypot field was filled');
+    return;
+  }
+  const message = {
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+  };
+  const receivedAt = new Date();
+  const id = await insertContactMessage(db, message, receivedAt);
+  log.info({ id, messageCharacters: message.message.length }, 'contact message stored');
+
+  if (!mailer) return;
+  try {
+    await mailer.forward(message, receivedAt);
+  } catch (error) {
+    // Only the kind of failure: the error text of a mail server may quote the message.
+    const code = (error as { code?: string }).code ?? 'unknown';
+    log.warn({ id, code }, 'contact message stored, but forwarding it by e-mail failed');
+  }
+}

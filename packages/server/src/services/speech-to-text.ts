@@ -1,0 +1,75 @@
+/**
+ * Speech to text: stores the upload in the request's temporary folder, checks by its content that
+ * it is audio and not too long, decodes it to 16 kHz mono samples and has the engine transcribe
+ * them. The folder is gone when the call returns, whatever happened.
+ */
+import { createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { API_MESSAGES, LIMITS, type SpeechToTextResponse } from '@ai-tools/contracts';
+import { decodeToSamples } from '../audio/decode.ts';
+import { probeAudio } from '../audio/probe.ts';
+import { withTemporaryFolder } from '../audio/temporary-folder.ts';
+import {
+  AudioTooLongError,
+  GenerationAbortedError,
+  InvalidAudioError,
+} from '../providers/errors.ts';
+import { TRANSCRIPTION_SAMPLE_RATE, type Transcriber } from '../providers/types.ts';
+
+export interface SpeechToTextDependencies {
+  transcriber: Transcriber;
+  /** Where the request's temporary folder goes (config TEMP_DIR). */
+  temporaryRoot: string;
+}
+
+export type SpeechToTextResult = SpeechToTextResponse['data'];
+
+export async function speechToText(
+  upload: Readable,
+  { transcriber, temporaryRoot }: SpeechToTextDependencies,
+  signal?: AbortSignal,
+): Promise<SpeechToTextResult> {
+  return withTemporaryFolder(temporaryRoot, async (folder) => {
+    const path = join(folder, 'upload');
+    await pipeline(upload, createWriteStream(path, { mode: 0o600 }), { signal }).catch(
+      (error: unknown) => {
+        // A visitor who leaves mid-upload is not a server failure.
+        throw signal?.aborted ? new GenerationAbortedError() : error;
+      },
+    );
+    if ((await stat(path)).size === 0) throw new InvalidAudioError(API_MESSAGES.uploadEmpty);
+
+    const probe = await probeAudio(path, signal);
+    if (!probe) throw new InvalidAudioError(API_MESSAGES.uploadNotAudio);
+    if (probe.durationSeconds !== undefined && probe.durationSeconds > LIMITS.audioMaxSeconds) {
+      throw new AudioTooLongError(API_MESSAGES.audioTooLong);
+    }
+
+    // One second past the limit is enough to tell a file that hid its length is too long.
+    const samples = await decodeToSamples({
+      path,
+      sampleRate: TRANSCRIPTION_SAMPLE_RATE,
+      maxSeconds: LIMITS.audioMaxSeconds + 1,
+      signal,
+    }).catch((error: unknown) => {
+      if (signal?.aborted || (error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
+      throw new InvalidAudioError(API_MESSAGES.uploadNotAudio);
+    });
+    if (samples.length === 0) throw new InvalidAudioError(API_MESSAGES.audioHasNoSound);
+    if (samples.length > LIMITS.audioMaxSeconds * TRANSCRIPTION_SAMPLE_RATE) {
+      throw new AudioTooLongError(API_MESSAGES.audioTooLong);
+    }
+
+    const transcription = await transcriber.transcribe({ samples, signal });
+    return {
+      transcript: transcription.text.trim(),
+      language: transcription.language,
+      segments: transcription.segments,
+      durationSeconds: Math.round((samples.length / TRANSCRIPTION_SAMPLE_RATE) * 1000) / 1000,
+      engine: transcriber.status().engine,
+    };
+  });
+}

@@ -1,0 +1,255 @@
+/**
+ * What the three writers (video script, blog, story) share: collecting a token stream under the
+ * visitor's abort signal and an overall deadline, cleaning what a model wraps around its answer,
+ * and counting words and sentences in any of the story languages.
+ */
+import {
+  EmptyResultError,
+  GenerationAbortedError,
+  ProviderFailedError,
+} from '../providers/errors.ts';
+import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
+
+export interface WriterContext {
+  generator: TextGenerator;
+  /** Fires when the visitor goes away. */
+  signal?: AbortSignal;
+  /** When the whole piece of writing must be done, as a Date.now() value. */
+  deadline: number;
+}
+
+export function writerContext(
+  generator: TextGenerator,
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+): WriterContext {
+  return { generator, signal, deadline: Date.now() + timeoutMs };
+}
+
+export const WRITER_TOO_SLOW_MESSAGE =
+  'Writing took too long and was stopped. Please try again, or ask for something shorter.';
+
+/** The writer's deadline passed: a 502 for the visitor, or the end of a story's continuations. */
+export class WritingTooSlowError extends ProviderFailedError {
+  constructor() {
+    super(WRITER_TOO_SLOW_MESSAGE);
+  }
+}
+
+/**
+ * Runs one generation and returns the raw text. The stream is raced against the visitor's signal
+ * and the deadline, so a generator that ignores its signal still cannot keep the request open.
+ */
+export async function collectText(
+  context: WriterContext,
+  request: Omit<TextGenerationRequest, 'signal'>,
+): Promise<string> {
+  const remainingMs = context.deadline - Date.now();
+  if (context.signal?.aborted) throw new GenerationAbortedError();
+  if (remainingMs <= 0) throw new WritingTooSlowError();
+
+  const deadline = new AbortController();
+  const deadlineTimer = setTimeout(() => deadline.abort(), remainingMs);
+  const deadlineSignal = deadline.signal;
+  const signal = context.signal
+    ? AbortSignal.any([context.signal, deadlineSignal])
+    : deadlineSignal;
+  const stopped = new Promise<never>((_, reject) => {
+    const onAbort = () =>
+      reject(context.signal?.aborted ? new GenerationAbortedError() : new WritingTooSlowError());
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // Nobody may await `stopped` when the stream ends first; this keeps it from being unhandled.
+  stopped.catch(() => {});
+
+  let iterator: AsyncIterator<string> | undefined;
+  let text = '';
+  try {
+    iterator = context.generator.generate({ ...request, signal })[Symbol.asyncIterator]();
+    for (;;) {
+      const next = await Promise.race([iterator.next(), stopped]);
+      if (next.done) break;
+      text += next.value;
+    }
+  } catch (error) {
+    // An engine that stops because of our signal reports its own abort error: name the real cause.
+    if (context.signal?.aborted) throw new GenerationAbortedError();
+    if (deadlineSignal.aborted) throw new WritingTooSlowError();
+    throw error;
+  } finally {
+    clearTimeout(deadlineTimer);
+    // Tell the stream we are done with it so the engine frees its slot; never wait for it.
+    void Promise.resolve(iterator?.return?.()).catch(() => {});
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------- cleaning
+
+/**
+ * Opening lines that talk to the visitor instead of being the answer: an interjection with its
+ * punctuation ("Sure!", "Certainly, here is..."), or a line that announces the piece. A title such
+ * as "Great Expectations" or "Here Comes the Sun" is neither.
+ */
+const PREAMBLE = [
+  /^(?:sure|certainly|of course|absolutely|okay|ok|great|alright)\s*[,!.:]/i,
+  /^(?:here(?:'s| is| are)|below is|i(?:'ve| have) (?:written|created|prepared))\b.*:$/i,
+  /^here(?:'s| is| are) (?:a|an|the|your|my)\b.*\b(?:story|script|blog|post|article|draft|version)\b.*[.!:]?$/i,
+];
+/** Closing lines that offer more help instead of being the answer. */
+const CLOSING_OFFER =
+  /^(?:let me know|i hope|hope (?:this|you)|feel free|if you(?:'d| would)? (?:like|want|need)|would you like|do you want|want me to|shall i|happy writing|enjoy!?$|note:)/i;
+
+/**
+ * Removes what models wrap around an answer: reasoning blocks, a fence around the whole reply, a
+ * "Sure, here is..." opening, and a "Let me know if..." ending. Inner markdown is left alone.
+ */
+export function cleanModelOutput(raw: string): string {
+  let text = raw
+    .replace(/\r\n?/g, '\n')
+    // Reasoning models (Qwen3, DeepSeek R1) think aloud in <think> blocks, sometimes unclosed.
+    .replace(/<think>[\s\S]*?(?:<\/think>|$)/gi, '')
+    .trim();
+
+  // The fence may sit inside the chatter ("Sure! ```...``` Enjoy!"), so unwrap after trimming it.
+  text = removeChatter(text);
+  const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
+  if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
+
+  return text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function removeChatter(input: string): string {
+  let paragraphs = input.trim().split(/\n{2,}/);
+  while (paragraphs.length > 1 && isPreamble(paragraphs[0] ?? '')) paragraphs = paragraphs.slice(1);
+  while (paragraphs.length > 1 && isClosingOffer(paragraphs.at(-1) ?? ''))
+    paragraphs = paragraphs.slice(0, -1);
+  let text = paragraphs.join('\n\n');
+
+  // A preamble may also sit on the first line of the first paragraph, before the real text.
+  const [firstLine, ...rest] = text.split('\n');
+  if (rest.length > 0 && firstLine !== undefined && isPreamble(firstLine)) text = rest.join('\n');
+  return text.trim();
+}
+
+function isPreamble(paragraph: string): boolean {
+  const line = paragraph.trim();
+  return (
+    !line.includes('\n') && line.length <= 200 && PREAMBLE.some((pattern) => pattern.test(line))
+  );
+}
+
+function isClosingOffer(paragraph: string): boolean {
+  const line = paragraph.trim().replace(/^[*_-]+\s*/, '');
+  return line.length <= 300 && CLOSING_OFFER.test(line);
+}
+
+/**
+ * Turns markdown into plain text for a page that shows text as it is (the story): no heading
+ * marks, emphasis, bullets, links or rules, and paragraphs separated by one blank line.
+ */
+export function markdownToPlainText(text: string): string {
+  return text
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        .replace(/^\s{0,3}>\s?/, '')
+        .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
+        .replace(/^\s*(?:[-*_]\s*){3,}$/, '')
+        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+        .replace(/(\*\*|__)(.+?)\1/g, '$2')
+        .replace(/(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?!\w)/g, '$1$2')
+        .replace(/(^|[^\w_])_(?!\s)([^_\n]+?)_(?!\w)/g, '$1$2')
+        .replace(/`([^`]*)`/g, '$1')
+        .trimEnd(),
+    )
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
+export function requireText(text: string, what: string): string {
+  if (text.trim() === '') {
+    throw new EmptyResultError(`The ${what} came back empty. Please try again.`);
+  }
+  return text;
+}
+
+// ---------------------------------------------------------------- words and sentences
+
+/**
+ * Counts words the way a reader would, in any script: ICU's word segmentation knows that Chinese
+ * and Japanese have no spaces and that Hindi or Arabic words carry combining marks.
+ */
+export function countWords(text: string, locale = 'en'): number {
+  let count = 0;
+  for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)) {
+    if (segment.isWordLike) count += 1;
+  }
+  return count;
+}
+
+/** Sentences with their trailing spaces and line breaks, so joining them gives the text back. */
+function splitSentences(text: string, locale = 'en'): string[] {
+  const sentences: string[] = [];
+  for (const { segment } of new Intl.Segmenter(locale, { granularity: 'sentence' }).segment(text)) {
+    // ICU ends a sentence after "Mr." or "e.g."; such a piece belongs to the next sentence.
+    const previous = sentences.at(-1);
+    if (previous !== undefined && ABBREVIATION_AT_END.test(previous)) {
+      sentences[sentences.length - 1] = previous + segment;
+    } else {
+      sentences.push(segment);
+    }
+  }
+  return sentences;
+}
+
+const ABBREVIATION_AT_END = /(?:^|\s)(?:Mr|Mrs|Ms|Dr|Prof|Sr|Jr|St|Mt|vs|e\.g|i\.e|No)\.\s*$/i;
+
+/** Full stops of the story languages: Latin, CJK, Devanagari danda, Arabic and Urdu. */
+const SENTENCE_END = /[.!?…。！？।॥؟۔]["'”’»」』)\]]*$/;
+
+export function endsWithFinishedSentence(text: string): boolean {
+  return SENTENCE_END.test(text.trimEnd());
+}
+
+/**
+ * The longest run of whole sentences from the start with at most `maxWords` words. When even the
+ * first sentence is longer, it is cut at a word boundary instead, so something is always left.
+ */
+export function trimToSentences(text: string, maxWords: number, locale = 'en'): string {
+  let kept = '';
+  let words = 0;
+  for (const sentence of splitSentences(text, locale)) {
+    const sentenceWords = countWords(sentence, locale);
+    if (words + sentenceWords > maxWords) break;
+    kept += sentence;
+    words += sentenceWords;
+  }
+  if (kept.trim() !== '') return kept.trim();
+  return trimToWords(text, maxWords, locale);
+}
+
+function trimToWords(text: string, maxWords: number, locale: string): string {
+  let words = 0;
+  for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)) {
+    if (!segment.isWordLike) continue;
+    words += 1;
+    if (words === maxWords) return `${text.slice(0, segment.index + segment.segment.length)}…`;
+  }
+  return text.trim();
+}
+
+/** Drops a last sentence that the model did not finish (it ran out of tokens mid-way). */
+export function dropUnfinishedSentence(text: string, locale = 'en'): string {
+  if (endsWithFinishedSentence(text)) return text.trim();
+  const sentences = splitSentences(text.trimEnd(), locale);
+  if (sentences.length <= 1) return text.trim();
+  return sentences.slice(0, -1).join('').trim();
+}

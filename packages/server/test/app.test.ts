@@ -1,0 +1,59 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ROUTE_PATHS, API_PATHS } from '@ai-tools/contracts';
+import type { FastifyInstance } from 'fastify';
+import { makeApp, makeWebDist } from './helpers/app.ts';
+
+let app: FastifyInstance;
+const web = makeWebDist();
+
+before(async () => {
+  app = await makeApp({ env: { WEB_DIST_DIR: web.dir } });
+});
+after(async () => {
+  await app.close();
+  web.remove();
+});
+
+test('every SPEC route and any unknown path gets the website', async () => {
+  for (const url of [...ROUTE_PATHS, '/no/such/page', '/AI-tools/stroy-speech?x=1']) {
+    const response = await app.inject({ method: 'GET', url });
+    assert.equal(response.statusCode, 200, url);
+    assert.match(String(response.headers['content-type']), /text\/html/, url);
+    assert.match(response.body, /id="root"/, url);
+  }
+});
+
+test('built assets are served as files', async () => {
+  const response = await app.inject({ method: 'GET', url: '/app.js' });
+  assert.equal(response.statusCode, 200);
+  assert.match(response.body, /console\.log/);
+});
+
+test('/api paths never get the website', async () => {
+  for (const url of ['/api', '/api/nothing', '/api/audio/unknown']) {
+    const response = await app.inject({ method: 'GET', url });
+    assert.equal(response.statusCode, 404, url);
+    assert.match(String(response.headers['content-type']), /application\/json/);
+    assert.equal(typeof response.json().message, 'string');
+  }
+});
+
+test('GET /api/health answers JSON with every capability', async () => {
+  const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+  assert.equal(response.statusCode, 200);
+  const body = response.json();
+  assert.equal(body.status, 'ok');
+  for (const capability of ['speech', 'transcription', 'text']) {
+    assert.equal(typeof body.engines[capability].engine, 'string', capability);
+    assert.equal(typeof body.engines[capability].ready, 'boolean', capability);
+  }
+});
+
+test('without a built website, pages say how to build it', async () => {
+  const bare = await makeApp({ env: { WEB_DIST_DIR: '/nonexistent-web-dist' } });
+  const response = await bare.inject({ method: 'GET', url: '/' });
+  assert.equal(response.statusCode, 503);
+  assert.match(response.body, /npm start/);
+  await bare.close();
+});

@@ -1,0 +1,38 @@
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, type AppOptions } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+
+/**
+ * One scratch folder per test process for the SQLite file and the requests' temporary folders, so
+ * tests never write into the repository's data/ folder.
+ */
+const TEST_SCRATCH_DIR = mkdtempSync(join(tmpdir(), 'server-test-'));
+process.once('exit', () => rmSync(TEST_SCRATCH_DIR, { recursive: true, force: true }));
+
+/** A configuration for tests: temporary folders, no network, silent logs. */
+export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(TEST_SCRATCH_DIR, 'data'),
+    TEMP_DIR: join(TEST_SCRATCH_DIR, 'temp'),
+    ...overrides,
+  });
+}
+
+/** A fake built website, so the SPA fallback can be checked without running Vite. */
+export function makeWebDist(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(dir, 'app.js'), 'console.log("app")');
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function makeApp(
+  options: Partial<AppOptions> & { env?: Partial<Record<keyof Config, string>> } = {},
+) {
+  const { env, ...rest } = options;
+  return buildApp({ config: testConfig(env), ...rest });
+}

@@ -1,0 +1,188 @@
+/**
+ * Drives the real node-llama-cpp path with a tiny random GGUF written at test time: loading, the
+ * model's chat template, streaming, max tokens, abort and the queue. The text is gibberish (random
+ * weights); what is checked is the machinery.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderUnavailableError,
+} from '../src/providers/errors.ts';
+import {
+  createLocalTextGenerator,
+  loadLlamaTextGenerator,
+  type LlamaTextGenerator,
+} from '../src/providers/local/text/index.ts';
+import { writeTinyGguf } from './helpers/tiny-gguf.ts';
+
+const directory = mkdtempSync(join(tmpdir(), 'local-text-'));
+const modelPath = writeTinyGguf(join(directory, 'tiny.gguf'));
+let generator: LlamaTextGenerator;
+
+// The tiny model never ends its turn by itself, so each run goes to maxTokens or its abort.
+const request = { system: 'You write short stories.', prompt: 'A story about a lighthouse.' };
+
+async function collect(iterable: AsyncIterable<string>) {
+  const chunks: string[] = [];
+  for await (const chunk of iterable) chunks.push(chunk);
+  return chunks;
+}
+
+before(async () => {
+  // One thread: spinning llama.cpp threads on a shared 2-core machine only slow a tiny model down.
+  generator = await loadLlamaTextGenerator({ modelPath, maxWaiting: 1, threads: 1 });
+});
+
+after(async () => {
+  await generator?.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('local text generation (node-llama-cpp, tiny random model)', () => {
+  test('reports the model file as a ready neural engine', () => {
+    assert.deepEqual(generator.status(), { engine: 'tiny.gguf', tier: 'neural', ready: true });
+  });
+
+  test('formats the conversation with the model’s own chat template', async () => {
+    // The file carries a ChatML template; the model reads the system and user turns in it.
+    assert.equal(generator.chatFormat, 'ChatML');
+    await collect(generator.generate({ ...request, maxTokens: 3 }));
+    const context = generator.contextText();
+    assert.match(context, /<\|im_start\|>system\nYou write short stories\.<\|im_end\|>/);
+    assert.match(context, /<\|im_start\|>user\nA story about a lighthouse\.<\|im_end\|>/);
+    assert.match(context, /<\|im_start\|>assistant\n/);
+  });
+
+  test('streams several chunks and stops at maxTokens', async () => {
+    // A chunk may hold several tokens (bytes of one character wait for each other), so the
+    // token count comes from the engine's own meter.
+    const long = await collect(generator.generate({ ...request, maxTokens: 40 }));
+    assert.ok(long.length >= 10, `expected several chunks, got ${long.length}`);
+    assert.ok(long.every((chunk) => chunk.length > 0));
+    assert.equal(generator.lastGeneration?.generatedTokens, 40);
+    assert.equal(generator.lastGeneration?.stopReason, 'maxTokens');
+
+    const short = await collect(generator.generate({ ...request, maxTokens: 4 }));
+    assert.ok(short.length >= 1 && short.length <= 4);
+    assert.equal(generator.lastGeneration?.generatedTokens, 4);
+    assert.equal(generator.lastGeneration?.stopReason, 'maxTokens');
+  });
+
+  test('aborting the signal stops the generation promptly and frees the queue', async () => {
+    const controller = new AbortController();
+    const chunks: string[] = [];
+    await assert.rejects(async () => {
+      for await (const chunk of generator.generate({
+        ...request,
+        maxTokens: 1500,
+        signal: controller.signal,
+      })) {
+        chunks.push(chunk);
+        if (chunks.length === 3) controller.abort();
+      }
+    }, GenerationAbortedError);
+    assert.equal(chunks.length, 3, 'no chunk is delivered after the abort');
+    // The engine itself stopped, long before its 1500 tokens.
+    assert.equal(generator.lastGeneration?.stopReason, 'abort');
+    assert.ok(generator.lastGeneration.generatedTokens < 100);
+    assert.deepEqual(generator.queueSize, { running: 0, waiting: 0 });
+  });
+
+  test('a consumer that stops reading stops the engine', async () => {
+    let count = 0;
+    for await (const chunk of generator.generate({ ...request, maxTokens: 1500 })) {
+      assert.equal(typeof chunk, 'string');
+      count += 1;
+      if (count === 2) break;
+    }
+    // The engine itself stopped, long before its 1500 tokens.
+    assert.equal(generator.lastGeneration?.stopReason, 'abort');
+    assert.ok(generator.lastGeneration.generatedTokens < 100);
+    assert.deepEqual(generator.queueSize, { running: 0, waiting: 0 });
+  });
+
+  test('an already aborted signal never starts', async () => {
+    await assert.rejects(
+      collect(generator.generate({ ...request, maxTokens: 10, signal: AbortSignal.abort() })),
+      GenerationAbortedError,
+    );
+  });
+
+  test('a full queue answers ProviderBusyError with the busy message', async () => {
+    const running = new AbortController();
+    const waiting = new AbortController();
+    const first = generator.generate({ ...request, maxTokens: 1500, signal: running.signal });
+    const firstIterator = first[Symbol.asyncIterator]();
+    await firstIterator.next(); // the first generation is running
+    const second = collect(
+      generator.generate({ ...request, maxTokens: 5, signal: waiting.signal }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(generator.queueSize, { running: 1, waiting: 1 });
+
+    await assert.rejects(collect(generator.generate({ ...request, maxTokens: 5 })), (error) => {
+      assert.ok(error instanceof ProviderBusyError);
+      assert.equal(error.message, SERVER_MESSAGES.engineBusy);
+      return true;
+    });
+
+    running.abort();
+    await assert.rejects(firstIterator.next(), GenerationAbortedError);
+    // The waiting generation gets its turn once the first stops.
+    const chunks = await second;
+    assert.ok(chunks.length > 0);
+    assert.deepEqual(generator.queueSize, { running: 0, waiting: 0 });
+  });
+});
+
+describe('createLocalTextGenerator', () => {
+  test('without a model, the text capability refuses with how to enable it', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'no-models-'));
+    try {
+      const text = await createLocalTextGenerator({ modelsDir: empty });
+      assert.equal(text.status().ready, false);
+      assert.equal(text.status().detail, SERVER_MESSAGES.textGenerationUnavailable);
+      await assert.rejects(
+        collect(text.generate({ ...request, maxTokens: 5 })),
+        ProviderUnavailableError,
+      );
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  test('a file that is not a model leaves the capability unavailable, not crashed', async () => {
+    const broken = join(directory, 'broken.gguf');
+    writeFileSync(broken, 'not a model');
+    const errors: unknown[] = [];
+    const text = await createLocalTextGenerator({
+      modelsDir: directory,
+      textModelPath: broken,
+      onLoadError: (error) => errors.push(error),
+    });
+    assert.equal(text.status().ready, false);
+    assert.equal(text.status().detail, SERVER_MESSAGES.textModelUnreadable);
+    assert.equal(errors.length, 1);
+  });
+
+  test('TEXT_MODEL_PATH loads that file', async () => {
+    const text = await createLocalTextGenerator({
+      modelsDir: tmpdir(),
+      textModelPath: modelPath,
+      threads: 1,
+    });
+    try {
+      assert.deepEqual(text.status(), { engine: 'tiny.gguf', tier: 'neural', ready: true });
+      const chunks = await collect(text.generate({ ...request, maxTokens: 5 }));
+      assert.ok(chunks.join('').length > 0);
+    } finally {
+      await text.close();
+    }
+  });
+});

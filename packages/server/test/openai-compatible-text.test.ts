@@ -1,0 +1,244 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { API_PATHS, blogResponseSchema } from '@ai-tools/contracts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderFailedError,
+  ProviderUnavailableError,
+} from '../src/providers/errors.ts';
+import { createOpenAiCompatibleProviders } from '../src/providers/openai-compatible/index.ts';
+import type { TextGenerationRequest } from '../src/providers/types.ts';
+import { loadConfig } from '../src/config.ts';
+import { makeApp } from './helpers/app.ts';
+import { fixture, json, silence, startOpenAiLoopback } from './helpers/openai-loopback.ts';
+
+let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
+before(async () => {
+  loopback = await startOpenAiLoopback();
+});
+after(async () => {
+  await loopback.close();
+});
+
+const REQUEST: TextGenerationRequest = {
+  system: 'You write blogs.',
+  prompt: 'Write about focus.',
+  maxTokens: 300,
+  temperature: 0.7,
+};
+const STREAMED_TEXT =
+  '# Focus at Work\n\n**Meta description:** Simple habits that protect your focus.\n\n## Start small\n\n- Close one tab.';
+
+async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
+  const tokens: string[] = [];
+  for await (const token of iterable) tokens.push(token);
+  return tokens;
+}
+
+function textGenerator(overrides = {}) {
+  return createOpenAiCompatibleProviders(loopback.config(overrides)).text;
+}
+
+const streamReply = json(200, fixture('chat-completion-stream.txt'), {
+  'content-type': 'text/event-stream; charset=utf-8',
+});
+
+test('streams the deltas of a recorded chat completion, sending model, key and fields', async () => {
+  loopback.reply = streamReply;
+  const tokens = await collect(textGenerator().generate(REQUEST));
+  assert.ok(tokens.length > 10, 'token by token');
+  assert.equal(tokens.join(''), STREAMED_TEXT);
+
+  const sent = loopback.requests.at(-1);
+  assert.equal(sent?.method, 'POST');
+  assert.equal(sent?.url, '/v1/chat/completions');
+  assert.equal(sent?.headers.authorization, 'Bearer sk-test-key');
+  const body = JSON.parse(String(sent?.body));
+  assert.deepEqual(body, {
+    model: 'gpt-4o-mini',
+    messages: [
+      { role: 'system', content: REQUEST.system },
+      { role: 'user', content: REQUEST.prompt },
+    ],
+    stream: true,
+    max_tokens: 300,
+    temperature: 0.7,
+  });
+});
+
+test('a server that ignores stream: true and sends one completion still works', async () => {
+  loopback.reply = json(200, fixture('chat-completion.json'));
+  assert.equal((await collect(textGenerator().generate(REQUEST))).join(''), STREAMED_TEXT);
+});
+
+test('per-capability settings win over the shared ones', async () => {
+  loopback.reply = streamReply;
+  const providers = createOpenAiCompatibleProviders(
+    loadConfig({
+      OPENAI_BASE_URL: 'https://api.openai.com/v1',
+      OPENAI_TEXT_BASE_URL: `${loopback.baseUrl}/`,
+      OPENAI_TEXT_API_KEY: 'sk-text-only',
+      OPENAI_TEXT_MODEL: 'llama-3.2-3b-instruct',
+    }),
+  );
+  await collect(providers.text.generate(REQUEST));
+  const sent = loopback.requests.at(-1);
+  assert.equal(sent?.headers.authorization, 'Bearer sk-text-only');
+  assert.equal(JSON.parse(String(sent?.body)).model, 'llama-3.2-3b-instruct');
+  assert.deepEqual(providers.text.status(), {
+    engine: `llama-3.2-3b-instruct via ${loopback.host}`,
+    tier: 'api',
+    ready: true,
+  });
+  // Speech still points at OpenAI, which has no key here: not ready, and says what to set.
+  const speech = providers.speech.status();
+  assert.equal(speech.ready, false);
+  assert.match(speech.detail ?? '', /OPENAI_API_KEY/);
+});
+
+test('a self-hosted server needs no key, and none is sent', async () => {
+  loopback.reply = streamReply;
+  const generator = createOpenAiCompatibleProviders(
+    loadConfig({ OPENAI_BASE_URL: loopback.baseUrl }),
+  ).text;
+  assert.equal(generator.status().ready, true);
+  await collect(generator.generate(REQUEST));
+  assert.equal(loopback.requests.at(-1)?.headers.authorization, undefined);
+});
+
+test('OpenAI without a key refuses at once with what to set, and sends nothing', async () => {
+  const before = loopback.requests.length;
+  const generator = createOpenAiCompatibleProviders(loadConfig({})).text;
+  await assert.rejects(collect(generator.generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderUnavailableError);
+    assert.match(error.message, /OPENAI_API_KEY/);
+    return true;
+  });
+  assert.equal(loopback.requests.length, before);
+});
+
+test('401 is an unavailable engine whose message names the key to fix', async () => {
+  loopback.reply = json(401, fixture('error-401.json'));
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderUnavailableError);
+    assert.match(error.message, /refused the server's API key.*OPENAI_API_KEY/);
+    assert.ok(!error.message.includes('sk-wrong'), 'the upstream text is not passed on');
+    return true;
+  });
+});
+
+test('429 is busy, with the upstream Retry-After', async () => {
+  loopback.reply = json(429, fixture('error-429.json'), { 'retry-after': '7' });
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderBusyError);
+    assert.equal(error.retryAfterSeconds, 7);
+    assert.match(error.message, /try again in 7 seconds/);
+    return true;
+  });
+});
+
+test('500 is a failure the visitor may retry', async () => {
+  loopback.reply = json(500, fixture('error-500.json'));
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderFailedError);
+    assert.match(error.message, /failed to answer \(error 500\)\. Please try again/);
+    return true;
+  });
+});
+
+test('a server that does not answer in OPENAI_TIMEOUT_MS took too long', async () => {
+  loopback.reply = silence;
+  await assert.rejects(
+    collect(textGenerator({ OPENAI_TIMEOUT_MS: '200' }).generate(REQUEST)),
+    /took too long/,
+  );
+});
+
+test('a stream that stalls half-way also times out', async () => {
+  loopback.reply = (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(
+      String(fixture('chat-completion-stream.txt')).split('\n\n').slice(0, 3).join('\n\n') + '\n\n',
+    );
+  };
+  const tokens: string[] = [];
+  await assert.rejects(
+    async () => {
+      for await (const token of textGenerator({ OPENAI_TIMEOUT_MS: '300' }).generate(REQUEST))
+        tokens.push(token);
+    },
+    (error: unknown) => error instanceof ProviderFailedError && /took too long/.test(error.message),
+  );
+  assert.deepEqual(tokens, ['#', ' Focus']);
+});
+
+test('a malformed stream is a failure, not a crash', async () => {
+  loopback.reply = json(
+    200,
+    'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {not json\n\n',
+    {
+      'content-type': 'text/event-stream',
+    },
+  );
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderFailedError);
+    assert.match(error.message, /cannot read/);
+    return true;
+  });
+  loopback.reply = json(200, '<html>proxy error</html>', { 'content-type': 'application/json' });
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), ProviderFailedError);
+});
+
+test('the visitor leaving aborts the upstream request', async () => {
+  loopback.reply = (_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write('data: {"choices":[{"delta":{"content":"Once"}}]}\n\n');
+  };
+  const visitor = new AbortController();
+  const tokens: string[] = [];
+  await assert.rejects(async () => {
+    for await (const token of textGenerator().generate({ ...REQUEST, signal: visitor.signal })) {
+      tokens.push(token);
+      visitor.abort();
+    }
+  }, GenerationAbortedError);
+  assert.deepEqual(tokens, ['Once']);
+  await loopback.requests.at(-1)?.closedEarly;
+});
+
+test('through the app: the blog route writes with the API and health names the engine', async () => {
+  loopback.reply = streamReply;
+  const config = loopback.config();
+  const app = await makeApp({ providers: createOpenAiCompatibleProviders(config) });
+  try {
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.generateBlog,
+      payload: { topic: 'Focus at work' },
+    });
+    assert.equal(response.statusCode, 200);
+    assert.equal(blogResponseSchema.parse(response.json()).data?.content, STREAMED_TEXT);
+    const sent = JSON.parse(String(loopback.requests.at(-1)?.body));
+    assert.match(sent.messages[1].content, /Focus at work/);
+
+    const health = (await app.inject({ method: 'GET', url: API_PATHS.health })).json();
+    assert.deepEqual(health.engines.text, {
+      engine: `gpt-4o-mini via ${loopback.host}`,
+      tier: 'api',
+      ready: true,
+    });
+
+    loopback.reply = json(429, fixture('error-429.json'), { 'retry-after': '12' });
+    const busy = await app.inject({
+      method: 'POST',
+      url: API_PATHS.generateBlog,
+      payload: { topic: 'Focus' },
+    });
+    assert.equal(busy.statusCode, 503);
+    assert.equal(busy.headers['retry-after'], '12');
+    assert.match(busy.json().message, /busy/);
+  } finally {
+    await app.close();
+  }
+});

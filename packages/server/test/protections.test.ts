@@ -1,0 +1,95 @@
+/** Security headers, no CORS, and a deadline on every request. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { API_MESSAGES, API_PATHS } from '@ai-tools/contracts';
+import { sineSynthesizer, testProviders, waitingUntilAborted } from './helpers/audio-doubles.ts';
+import { makeApp, makeWebDist } from './helpers/app.ts';
+
+test('pages and API answers carry a Content-Security-Policy for exactly what the site needs', async () => {
+  const web = makeWebDist();
+  const app = await makeApp({ env: { WEB_DIST_DIR: web.dir } });
+  for (const url of ['/', API_PATHS.health]) {
+    const response = await app.inject({ method: 'GET', url });
+    const policy = String(response.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      policy.split(';').map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    assert.equal(directives['default-src'], "'self'", url);
+    assert.equal(directives['script-src'], "'self'", url);
+    assert.equal(directives['script-src-attr'], "'none'", url);
+    assert.equal(directives['media-src'], "'self' blob:", url);
+    assert.equal(directives['img-src'], "'self' data:", url);
+    assert.equal(directives['frame-src'], 'https://player.vimeo.com', url);
+    assert.equal(directives['object-src'], "'none'", url);
+    assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval|\*/, url);
+    assert.equal(response.headers['x-content-type-options'], 'nosniff');
+    assert.equal(response.headers['x-frame-options'], 'DENY');
+    assert.equal(directives['frame-ancestors'], "'none'", url);
+    assert.ok(response.headers['strict-transport-security']);
+  }
+  await app.close();
+  web.remove();
+});
+
+test('no CORS: another origin gets no permission, and preflights are not answered', async () => {
+  const app = await makeApp();
+  const simple = await app.inject({
+    method: 'GET',
+    url: API_PATHS.health,
+    headers: { origin: 'https://elsewhere.example' },
+  });
+  assert.equal(simple.headers['access-control-allow-origin'], undefined);
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: API_PATHS.textToSpeech,
+    headers: {
+      origin: 'https://elsewhere.example',
+      'access-control-request-method': 'POST',
+    },
+  });
+  assert.equal(preflight.headers['access-control-allow-origin'], undefined);
+  assert.equal(preflight.statusCode, 404);
+  await app.close();
+});
+
+test('a request that runs out of time gets a 503 with Retry-After, and its work is stopped', async () => {
+  let aborted = false;
+  const app = await makeApp({
+    env: { REQUEST_TIMEOUT_MS: '300' },
+    providers: testProviders({
+      speech: {
+        ...sineSynthesizer(),
+        synthesize: waitingUntilAborted(undefined, () => (aborted = true)),
+      },
+    }),
+  });
+  const started = Date.now();
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.textToSpeech,
+    payload: { text: 'This will take forever.' },
+  });
+  assert.equal(response.statusCode, 503);
+  assert.ok(response.headers['retry-after']);
+  assert.deepEqual(response.json(), { message: API_MESSAGES.timedOut });
+  assert.ok(Date.now() - started < 3000);
+  assert.equal(aborted, true);
+  await app.close();
+});
+
+test('a fast request is not cut by the deadline', async () => {
+  const app = await makeApp({
+    env: { REQUEST_TIMEOUT_MS: '5000' },
+    providers: testProviders(),
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.textToSpeech,
+    payload: { text: 'Quick one.', outputFormat: 'wav' },
+  });
+  assert.equal(response.statusCode, 200);
+  await app.close();
+});

@@ -1,0 +1,150 @@
+/**
+ * The engine for each capability is chosen once at start-up from the configuration and from what
+ * MODELS_DIR holds.
+ */
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { API_PATHS, SERVER_MESSAGES, type HealthResponse } from '@ai-tools/contracts';
+import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
+import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
+import { ProviderUnavailableError } from '../src/providers/errors.ts';
+import { closeProviders, createProviders } from '../src/providers/index.ts';
+import { makeApp } from './helpers/app.ts';
+import { writeTinyGguf } from './helpers/tiny-gguf.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'providers-selection-'));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function configFor(environment: Record<string, string>) {
+  return loadConfig({ TEMP_DIR: join(scratch, 'temporary'), ...environment });
+}
+
+describe('createProviders with AI_PROVIDER=local', () => {
+  test('a MODELS_DIR holding a GGUF text model: text is node-llama-cpp and ready', async () => {
+    const modelsDir = join(scratch, 'with-model');
+    const modelPath = join(modelsDir, TEXT_MODEL_FILES.qwenHalfBillion);
+    mkdirSync(dirname(modelPath), { recursive: true });
+    writeTinyGguf(modelPath);
+
+    const providers = await createProviders(
+      configFor({ AI_PROVIDER: 'local', MODELS_DIR: modelsDir }),
+    );
+    try {
+      assert.deepEqual(providers.text.status(), {
+        engine: 'qwen2.5-0.5b-instruct-q4_0.gguf',
+        tier: 'neural',
+        ready: true,
+      });
+      const chunks: string[] = [];
+      for await (const chunk of providers.text.generate({
+        system: 'You write.',
+        prompt: 'Write.',
+        maxTokens: 4,
+      })) {
+        chunks.push(chunk);
+      }
+      assert.ok(chunks.length > 0);
+    } finally {
+      await closeProviders(providers);
+    }
+  });
+
+  test('TEXT_MODEL_PATH wins over MODELS_DIR', async () => {
+    const modelPath = writeTinyGguf(join(scratch, 'chosen.gguf'));
+    const providers = await createProviders(
+      configFor({ MODELS_DIR: join(scratch, 'nothing-here'), TEXT_MODEL_PATH: modelPath }),
+    );
+    try {
+      assert.equal(providers.text.status().engine, 'chosen.gguf');
+      assert.equal(providers.text.status().ready, true);
+    } finally {
+      await closeProviders(providers);
+    }
+  });
+
+  test('a relative TEXT_MODEL_PATH counts from the repository root, as MODELS_DIR does', () => {
+    const config = configFor({ MODELS_DIR: 'models', TEXT_MODEL_PATH: 'models/chosen.gguf' });
+    assert.equal(config.TEXT_MODEL_PATH, join(REPOSITORY_ROOT, 'models', 'chosen.gguf'));
+    assert.equal(config.TEXT_MODEL_PATH, join(config.MODELS_DIR, 'chosen.gguf'));
+  });
+
+  test('an empty MODELS_DIR: text is unavailable with how to enable it; speech and transcription are classic', async () => {
+    const modelsDir = mkdtempSync(join(scratch, 'empty-'));
+    const providers = await createProviders(
+      configFor({ AI_PROVIDER: 'local', MODELS_DIR: modelsDir }),
+    );
+    try {
+      assert.deepEqual(providers.text.status(), {
+        engine: 'none',
+        tier: 'none',
+        ready: false,
+        detail: SERVER_MESSAGES.textGenerationUnavailable,
+      });
+      await assert.rejects(async () => {
+        for await (const chunk of providers.text.generate({
+          system: '',
+          prompt: 'x',
+          maxTokens: 4,
+        })) {
+          assert.fail(`no text may come from an unavailable engine, got ${chunk}`);
+        }
+      }, ProviderUnavailableError);
+      assert.equal(providers.speech.status().tier, 'classic');
+      assert.equal(providers.speech.status().ready, true);
+      // pocketsphinx with the Silero VAD from the npm package: no download needed.
+      assert.equal(providers.transcription.status().tier, 'classic');
+      assert.equal(providers.transcription.status().ready, true);
+    } finally {
+      await closeProviders(providers);
+    }
+  });
+});
+
+describe('createProviders with AI_PROVIDER=openai-compatible', () => {
+  test('every capability goes to the API, even when local models are present', async () => {
+    const modelsDir = join(scratch, 'with-model');
+    const providers = await createProviders(
+      configFor({
+        AI_PROVIDER: 'openai-compatible',
+        MODELS_DIR: modelsDir,
+        OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+        OPENAI_API_KEY: 'test-key',
+      }),
+    );
+    try {
+      for (const engine of [providers.text, providers.speech, providers.transcription]) {
+        assert.equal(engine.status().tier, 'api');
+        assert.equal(engine.status().ready, true);
+      }
+    } finally {
+      await closeProviders(providers);
+    }
+  });
+});
+
+describe('GET /api/health', () => {
+  test('says which engine serves each capability, as chosen at start-up', async () => {
+    const modelsDir = join(scratch, 'health-models');
+    const modelPath = join(modelsDir, TEXT_MODEL_FILES.smolLmQ8);
+    mkdirSync(dirname(modelPath), { recursive: true });
+    writeTinyGguf(modelPath);
+    const app = await makeApp({ env: { AI_PROVIDER: 'local', MODELS_DIR: modelsDir } });
+    try {
+      const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+      assert.equal(response.statusCode, 200);
+      const { engines } = response.json<HealthResponse>();
+      assert.deepEqual(engines.text, {
+        engine: 'SmolLM2-135M-Instruct.Q8_0.gguf',
+        tier: 'neural',
+        ready: true,
+      });
+      assert.equal(engines.speech?.tier, 'classic');
+      assert.equal(engines.transcription?.tier, 'classic');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  detectLanguage,
+  integerToWords,
+  numbersToWords,
+  prepareSpeechText,
+  splitIntoChunks,
+  stripMarkdown,
+} from '../src/services/speech-text.ts';
+
+test('markdown syntax is removed and its words are kept', () => {
+  const markdown = [
+    '## Why it *matters*',
+    '',
+    '- **Fast**: done in `seconds`',
+    '- Read [the guide](https://example.com/guide) or ![a chart](chart.png)',
+    '1. First step',
+    '> A quote',
+    '---',
+    '| Plan | Price |',
+    '|------|-------|',
+    '| Free | None |',
+    '```js',
+    'const answer = 42;',
+    '```',
+    'A snake_case_name and __strong__ words ~~gone~~.',
+  ].join('\n');
+  assert.equal(
+    stripMarkdown(markdown),
+    'Why it matters. Fast: done in seconds. Read the guide or a chart. First step. A quote ' +
+      'Plan, Price Free, None const answer = 42; A snake_case_name and strong words gone.',
+  );
+});
+
+test('English numbers become words', () => {
+  assert.equal(integerToWords('0'), 'zero');
+  assert.equal(integerToWords('15'), 'fifteen');
+  assert.equal(integerToWords('42'), 'forty-two');
+  assert.equal(
+    integerToWords('1,234,567'),
+    'one million two hundred thirty-four thousand five hundred sixty-seven',
+  );
+  assert.equal(
+    numbersToWords('It costs $5.50 today.'),
+    'It costs five dollars and fifty cents today.',
+  );
+  assert.equal(
+    numbersToWords('Up 12.5% since 1999.'),
+    'Up twelve point five percent since nineteen ninety-nine.',
+  );
+  assert.equal(
+    numbersToWords('The 21st of May, 2024'),
+    'The twenty-first of May, twenty twenty-four',
+  );
+  assert.equal(numbersToWords('Meet at 10:05 or 9:00'), "Meet at ten oh five or nine o'clock");
+  assert.equal(numbersToWords('It was -3 outside'), 'It was minus three outside');
+  assert.equal(numbersToWords('Code 007'), 'Code zero zero seven');
+  assert.equal(
+    numbersToWords('In 2005 we had 3rd place'),
+    'In two thousand five we had third place',
+  );
+});
+
+test('abbreviations are spelled out, keeping the full stop that ends a sentence', () => {
+  const { text } = prepareSpeechText(
+    'Dr. Smith met Mr. Jones, e.g. at lunch, vs. the usual dinner. Bring pens, paper, etc. Then go.',
+  );
+  assert.equal(
+    text,
+    'Doctor Smith met Mister Jones, for example at lunch, versus the usual dinner. Bring pens, paper, et cetera. Then go.',
+  );
+});
+
+test('the language is detected and given as a BCP 47 code', () => {
+  assert.equal(
+    detectLanguage('The weather is lovely today, so we are going for a long walk in the park.'),
+    'en',
+  );
+  assert.equal(
+    detectLanguage('Hoy hace muy buen tiempo, así que vamos a dar un largo paseo por el parque.'),
+    'es',
+  );
+  assert.equal(
+    detectLanguage("Il fait très beau aujourd'hui, alors nous allons faire une longue promenade."),
+    'fr',
+  );
+  assert.equal(
+    detectLanguage('Heute ist das Wetter sehr schön, deshalb machen wir einen langen Spaziergang.'),
+    'de',
+  );
+  assert.equal(detectLanguage('Hi'), undefined);
+});
+
+test('numbers stay digits for other languages, whose engines read them in that language', () => {
+  const prepared = prepareSpeechText(
+    'Hoy compramos 3 manzanas y 12 naranjas en el mercado del pueblo.',
+  );
+  assert.equal(prepared.language, 'es');
+  assert.match(prepared.text, /3 manzanas y 12 naranjas/);
+});
+
+test('text of only symbols has nothing to speak', () => {
+  assert.equal(prepareSpeechText('*** --- ###').text, '');
+  assert.equal(prepareSpeechText('…!?').text, '');
+});
+
+test('chunks end at sentence boundaries and respect the limit', () => {
+  const text =
+    'One short sentence. Another one here! A question? ' + 'Word '.repeat(60).trim() + '.';
+  const chunks = splitIntoChunks(text, 60);
+  for (const chunk of chunks) assert.ok(chunk.length <= 60, chunk);
+  assert.equal(chunks[0], 'One short sentence. Another one here! A question?');
+  assert.equal(chunks.join(' ').replace(/\s+/g, ' '), text);
+});
+
+test('a sentence longer than the limit splits at a clause, then at a space', () => {
+  const text = 'alpha beta gamma delta, epsilon zeta eta theta iota kappa lambda mu';
+  const chunks = splitIntoChunks(text, 30);
+  assert.equal(chunks[0], 'alpha beta gamma delta,');
+  for (const chunk of chunks) assert.ok(chunk.length <= 30, chunk);
+  assert.equal(chunks.join(' '), text);
+});

@@ -1,0 +1,248 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_MESSAGES,
+  API_PATHS,
+  LIMITS,
+  MEDIA_TYPES,
+  OUTPUT_FORMATS,
+  SERVER_MESSAGES,
+  textToSpeechResponseSchema,
+} from '@ai-tools/contracts';
+import { ProviderBusyError, ProviderUnavailableError } from '../src/providers/errors.ts';
+import { DEFAULT_CHARACTERS_PER_CHUNK } from '../src/services/text-to-speech.ts';
+import {
+  SECONDS_PER_CHARACTER,
+  probeBytes,
+  EXPECTED_ENCODINGS as EXPECTED,
+  sineSynthesizer,
+  testProviders,
+  type SynthesizerDouble,
+} from './helpers/audio-doubles.ts';
+import { makeApp } from './helpers/app.ts';
+
+let app: FastifyInstance;
+let synthesizer: SynthesizerDouble;
+/** Every request from its own address, so the per-IP budget never interferes here. */
+let nextAddress = 1;
+
+function speak(payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: API_PATHS.textToSpeech,
+    payload: payload as string,
+    headers,
+    remoteAddress: `10.0.0.${nextAddress++}`,
+  });
+}
+
+before(async () => {
+  synthesizer = sineSynthesizer();
+  app = await makeApp({ providers: testProviders({ speech: synthesizer }) });
+});
+after(() => app.close());
+
+describe('success', () => {
+  for (const format of OUTPUT_FORMATS) {
+    test(`${format}: a real ${format} file whose duration matches durationSeconds`, async () => {
+      const text = 'Hello there. This is a test of the speech tool.';
+      const response = await speak({ text, voice: 'nova', speed: 1.5, outputFormat: format });
+      assert.equal(response.statusCode, 200, response.body);
+      const body = textToSpeechResponseSchema.parse(response.json());
+      assert.equal(body.data.format, format);
+      assert.equal(body.data.mediaType, MEDIA_TYPES[format]);
+      assert.equal(body.data.engine, 'sine test double');
+
+      const expectedSeconds = text.length * SECONDS_PER_CHARACTER;
+      assert.ok(Math.abs(body.data.durationSeconds - expectedSeconds) < 0.01);
+      const info = probeBytes(Buffer.from(body.data.audioBase64, 'base64'), format);
+      assert.equal(info.container, EXPECTED[format].container);
+      assert.equal(info.codec, EXPECTED[format].codec);
+      assert.equal(info.channels, 1);
+      // Encoders pad a few milliseconds (MP3 and AAC frames); more would be a wrong header.
+      assert.ok(
+        Math.abs(info.durationSeconds - body.data.durationSeconds) < 0.1,
+        `${format}: ffprobe says ${info.durationSeconds}s, the answer ${body.data.durationSeconds}s`,
+      );
+
+      const last = synthesizer.requests.at(-1);
+      assert.equal(last?.voice, 'nova');
+      assert.equal(last?.speed, 1.5);
+      assert.equal(last?.language, 'en');
+    });
+  }
+
+  test('response_format is accepted as an alias of outputFormat', async () => {
+    const response = await speak({ text: 'The alias works.', response_format: 'wav' });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.json().data.format, 'wav');
+  });
+
+  test('defaults: voice alloy, speed 1, mp3', async () => {
+    const response = await speak({ text: 'Only the text is sent.' });
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(response.json().data.format, 'mp3');
+    assert.equal(synthesizer.requests.at(-1)?.voice, 'alloy');
+    assert.equal(synthesizer.requests.at(-1)?.speed, 1);
+  });
+
+  test('markdown symbols and digits never reach the engine', async () => {
+    const response = await speak({
+      text: '# Title\n\n**Bold** and `code`, see [the docs](https://example.com). Dr. Smith has 3 cats.',
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const spoken = synthesizer.requests.at(-1)?.text ?? '';
+    assert.doesNotMatch(spoken, /[*#`[\]()]|https?:/);
+    assert.match(spoken, /Title\. Bold and code, see the docs\. Doctor Smith has three cats\./);
+  });
+
+  test('long text is split at sentences into chunks within the engine limit, and joined', async () => {
+    const sentence = 'This sentence is one of many in a long text. ';
+    const text = sentence.repeat(Math.floor(LIMITS.textToSpeechMaxCharacters / sentence.length));
+    const before = synthesizer.requests.length;
+    const response = await speak({ text, outputFormat: 'wav' });
+    assert.equal(response.statusCode, 200, response.body);
+    const chunks = synthesizer.requests.slice(before).map((request) => request.text);
+    assert.ok(chunks.length >= 4, `${chunks.length} chunks`);
+    for (const chunk of chunks) {
+      assert.ok(chunk.length <= DEFAULT_CHARACTERS_PER_CHUNK, `${chunk.length} characters`);
+      assert.match(chunk, /^This .*\.$/);
+    }
+    assert.equal(chunks.join(' '), text.trim());
+    const seconds = chunks.join('').length * SECONDS_PER_CHARACTER;
+    assert.ok(Math.abs(response.json().data.durationSeconds - seconds) < 0.01);
+  });
+
+  test("an engine's own limit decides the chunk size", async () => {
+    const small = sineSynthesizer(100);
+    const limited = await makeApp({ providers: testProviders({ speech: small }) });
+    const text = 'Short one. '.repeat(40);
+    const response = await limited.inject({
+      method: 'POST',
+      url: API_PATHS.textToSpeech,
+      payload: { text, outputFormat: 'wav' },
+    });
+    await limited.close();
+    assert.equal(response.statusCode, 200, response.body);
+    assert.ok(small.requests.length >= 4);
+    for (const request of small.requests) assert.ok(request.text.length <= 100);
+  });
+});
+
+describe('bad input gets a 400 with a clear message', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['missing text', { voice: 'alloy' }, /text is required/],
+    ['empty text', { text: '   ' }, /Please enter some text/],
+    ['text of the wrong type', { text: 42 }, /text is required/],
+    ['unknown voice', { text: 'Hi there', voice: 'robot' }, /voice must be one of: alloy/],
+    ['unknown format', { text: 'Hi there', outputFormat: 'ogg' }, /outputFormat must be one of/],
+    ['unknown alias format', { text: 'Hi there', response_format: 'pcm' }, /outputFormat/],
+    ['speed too low', { text: 'Hi there', speed: 0.1 }, /speed must be a number from 0.25 to 3/],
+    ['speed too high', { text: 'Hi there', speed: 4 }, /speed must be a number from 0.25 to 3/],
+    ['speed as text', { text: 'Hi there', speed: 'fast' }, /speed must be a number/],
+    [
+      'text over the limit',
+      { text: 'a'.repeat(LIMITS.textToSpeechMaxCharacters + 1) },
+      /at most 5000 characters/,
+    ],
+    ['a body that is an array', [1, 2], /must be a JSON object/],
+    ['only symbols', { text: '*** ### ---' }, /nothing to read aloud/],
+  ];
+  for (const [name, payload, message] of cases) {
+    test(name, async () => {
+      const response = await speak(payload);
+      assert.equal(response.statusCode, 400, response.body);
+      assert.match(response.json().message, message);
+    });
+  }
+
+  test('malformed JSON', async () => {
+    const response = await speak('{"text": "Hi', { 'content-type': 'application/json' });
+    assert.equal(response.statusCode, 400);
+    assert.deepEqual(response.json(), { message: SERVER_MESSAGES.invalidJson });
+  });
+
+  test('no body at all', async () => {
+    const response = await app.inject({ method: 'POST', url: API_PATHS.textToSpeech });
+    assert.equal(response.statusCode, 400);
+    assert.match(response.json().message, /JSON object/);
+  });
+
+  test('plain text instead of JSON: 400 that asks for a JSON object', async () => {
+    const response = await speak('text=hello', { 'content-type': 'text/plain' });
+    assert.equal(response.statusCode, 400);
+    assert.match(response.json().message, /JSON object/);
+  });
+
+  test('a content type the API does not read: 415 that says to send JSON', async () => {
+    const response = await speak('<text>hello</text>', { 'content-type': 'application/xml' });
+    assert.equal(response.statusCode, 415);
+    assert.equal(response.json().message, API_MESSAGES.unsupportedContentType);
+  });
+
+  test('a body over the JSON limit: 413', async () => {
+    const response = await speak({ text: 'a'.repeat(LIMITS.jsonBodyMaxBytes + 10) });
+    assert.equal(response.statusCode, 413);
+    assert.equal(response.json().message, SERVER_MESSAGES.bodyTooLarge);
+  });
+});
+
+describe('engine not ready or busy: 503 with Retry-After', () => {
+  for (const [name, error, retryAfter] of [
+    [
+      'unavailable',
+      new ProviderUnavailableError('Speech is not set up: run npm run models.'),
+      '60',
+    ],
+    [
+      'busy',
+      new ProviderBusyError('The speech engine is busy. Try again in a few seconds.', 7),
+      '7',
+    ],
+  ] as const) {
+    test(name, async () => {
+      const failing = await makeApp({
+        providers: testProviders({
+          speech: {
+            ...sineSynthesizer(),
+            synthesize: async () => {
+              throw error;
+            },
+          },
+        }),
+      });
+      const response = await failing.inject({
+        method: 'POST',
+        url: API_PATHS.textToSpeech,
+        payload: { text: 'Hello there.' },
+      });
+      await failing.close();
+      assert.equal(response.statusCode, 503);
+      assert.equal(response.headers['retry-after'], retryAfter);
+      assert.deepEqual(response.json(), { message: error.message });
+    });
+  }
+
+  test('an unexpected engine failure is a generic 500 without detail', async () => {
+    const failing = await makeApp({
+      providers: testProviders({
+        speech: {
+          ...sineSynthesizer(),
+          synthesize: async () => {
+            throw new Error('ENOENT: /opt/secret/path/voice.onnx at Object.load (file.ts:12:3)');
+          },
+        },
+      }),
+    });
+    const response = await failing.inject({
+      method: 'POST',
+      url: API_PATHS.textToSpeech,
+      payload: { text: 'Hello there.' },
+    });
+    await failing.close();
+    assert.equal(response.statusCode, 500);
+    assert.deepEqual(response.json(), { message: SERVER_MESSAGES.internal });
+    assert.doesNotMatch(response.body, /secret|onnx|file\.ts/);
+  });
+});

@@ -1,0 +1,186 @@
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_PATHS,
+  blogResponseSchema,
+  CLIENT_MESSAGES,
+  SERVER_MESSAGES,
+  storyResponseSchema,
+  videoScriptResponseSchema,
+} from '@ai-tools/contracts';
+import type { TextGenerator } from '../src/providers/types.ts';
+import { unavailableEngine } from '../src/providers/unavailable.ts';
+import { makeApp } from './helpers/app.ts';
+import {
+  hangingTextGenerator,
+  scriptedTextGenerator,
+  sentences,
+} from './helpers/writers-text-generator.ts';
+
+const apps: FastifyInstance[] = [];
+after(async () => {
+  await Promise.all(apps.map((app) => app.close()));
+});
+
+async function appWith(text: TextGenerator) {
+  const app = await makeApp({
+    providers: {
+      text,
+      speech: unavailableEngine('speech', 'not in this test'),
+      transcription: unavailableEngine('transcription', 'not in this test'),
+    },
+  });
+  apps.push(app);
+  return app;
+}
+
+const SCRIPT_REQUEST = {
+  topic: 'Productivity',
+  platform: 'YouTube',
+  duration: 0.5,
+  additionalInfo: 'The two-minute rule',
+};
+const STORY_REQUEST = {
+  language: 'English',
+  storyType: 'adventure',
+  audience: 'kids 4-8',
+  tone: 'humorous',
+  topic: 'The hunt for a hidden treasure',
+  storyLength: 200,
+  additionalInfo: '',
+};
+
+test('generate-script answers data.script, cleaned, as the client reads it', async () => {
+  const generator = scriptedTextGenerator([
+    'Sure! Here is your script:\n\n# Two minutes\n\n**Hook (0:00-0:05)** Stop waiting.',
+  ]);
+  const app = await appWith(generator);
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateScript,
+    payload: SCRIPT_REQUEST,
+  });
+  assert.equal(response.statusCode, 200);
+  const body = videoScriptResponseSchema.parse(response.json());
+  assert.equal(body.data.script, '# Two minutes\n\n**Hook (0:00-0:05)** Stop waiting.');
+  assert.match(generator.requests[0]?.prompt ?? '', /The two-minute rule/);
+});
+
+test('generate-blog answers success, data.content and the success message', async () => {
+  const app = await appWith(
+    scriptedTextGenerator(['# Focus\n\n**Meta description:** Focus.\n\n## Start\n\n- Now']),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateBlog,
+    payload: { topic: 'Focus at work' },
+  });
+  assert.equal(response.statusCode, 200);
+  const body = blogResponseSchema.parse(response.json());
+  assert.equal(body.success, true);
+  assert.equal(body.message, CLIENT_MESSAGES.blogGenerated);
+  assert.match(body.data?.content ?? '', /^# Focus/);
+});
+
+test('generate-story answers data.story in plain text and its word count', async () => {
+  const app = await appWith(scriptedTextGenerator([`**The Treasure**\n\n${sentences(200)}`]));
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateStory,
+    payload: STORY_REQUEST,
+  });
+  assert.equal(response.statusCode, 200);
+  const body = storyResponseSchema.parse(response.json());
+  assert.ok(body.data.story.startsWith('The Treasure\n\n'));
+  assert.ok(!body.data.story.includes('*'));
+  assert.ok(
+    body.data.wordCount !== undefined && body.data.wordCount >= 170 && body.data.wordCount <= 230,
+  );
+});
+
+test('bad input is a 400 with the first problem, and the model is never asked', async () => {
+  const generator = scriptedTextGenerator([]);
+  const app = await appWith(generator);
+  const cases: [string, unknown, RegExp][] = [
+    [
+      API_PATHS.generateScript,
+      { ...SCRIPT_REQUEST, platform: 'TikTok' },
+      /platform must be one of: FaceBook, YouTube/,
+    ],
+    [API_PATHS.generateScript, { ...SCRIPT_REQUEST, duration: 2 }, /duration must be one of/],
+    [API_PATHS.generateScript, { ...SCRIPT_REQUEST, topic: undefined }, /topic must be one of/],
+    [API_PATHS.generateScript, [SCRIPT_REQUEST], /must be a JSON object/],
+    [API_PATHS.generateBlog, { topic: '   ' }, /topic is required/],
+    [API_PATHS.generateBlog, { topic: 'x'.repeat(201) }, /at most 200 characters/],
+    [API_PATHS.generateBlog, {}, /topic is required/],
+    [API_PATHS.generateStory, { ...STORY_REQUEST, storyLength: 250 }, /storyLength must be one of/],
+    [API_PATHS.generateStory, { ...STORY_REQUEST, language: 'Klingon' }, /language must be one of/],
+    [
+      API_PATHS.generateStory,
+      { ...STORY_REQUEST, additionalInfo: 'x'.repeat(1001) },
+      /at most 1000 characters/,
+    ],
+  ];
+  for (const [url, payload, message] of cases) {
+    const response = await app.inject({ method: 'POST', url, payload: payload as object });
+    assert.equal(response.statusCode, 400, `${url} ${JSON.stringify(payload).slice(0, 60)}`);
+    assert.match(response.json().message, message);
+  }
+  const malformed = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateBlog,
+    headers: { 'content-type': 'application/json' },
+    payload: '{"topic":',
+  });
+  assert.equal(malformed.statusCode, 400);
+  assert.equal(typeof malformed.json().message, 'string');
+  assert.equal(generator.requests.length, 0);
+});
+
+test('without a text engine every writer answers 503 with how to enable one', async () => {
+  const app = await appWith(unavailableEngine('text', SERVER_MESSAGES.textGenerationUnavailable));
+  const calls: [string, object][] = [
+    [API_PATHS.generateScript, SCRIPT_REQUEST],
+    [API_PATHS.generateBlog, { topic: 'Focus' }],
+    [API_PATHS.generateStory, STORY_REQUEST],
+  ];
+  for (const [url, payload] of calls) {
+    const response = await app.inject({ method: 'POST', url, payload });
+    assert.equal(response.statusCode, 503, url);
+    assert.equal(response.json().message, SERVER_MESSAGES.textGenerationUnavailable);
+    assert.ok(Number(response.headers['retry-after']) > 0);
+  }
+});
+
+test('an answer that is empty after cleaning is an error the visitor can act on', async () => {
+  const app = await appWith(scriptedTextGenerator(['```\n```']));
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateBlog,
+    payload: { topic: 'Focus' },
+  });
+  assert.equal(response.statusCode, 502);
+  assert.match(response.json().message, /came back empty\. Please try again/);
+});
+
+test('a visitor who disconnects stops the writer and frees the engine', async () => {
+  const generator = hangingTextGenerator();
+  const app = await appWith(generator);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  assert.ok(address && typeof address === 'object');
+  const visitor = new AbortController();
+  const request = fetch(`http://127.0.0.1:${address.port}${API_PATHS.generateStory}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(STORY_REQUEST),
+    signal: visitor.signal,
+  });
+  setTimeout(() => visitor.abort(), 200);
+  await assert.rejects(request);
+  for (let waited = 0; !generator.returned && waited < 2000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.equal(generator.returned, true, 'the generation was stopped');
+});

@@ -1,0 +1,32 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { themeReducer } from '../features/theme/theme-slice.ts';
+import { contactReducer } from '../features/contact/contact-slice.ts';
+import { ttsReducer } from '../features/text-to-speech/tts-slice.ts';
+import { speechReducer } from '../features/speech-to-text/speech-slice.ts';
+import { videoScriptReducer } from '../features/video-script/video-script-slice.ts';
+import { blogReducer } from '../features/blog/blog-slice.ts';
+import { storyReducer } from '../features/story/story-slice.ts';
+import { engineStatusReducer } from '../lib/engine-status-slice.ts';
+
+/** One slice per SPEC feature (SPEC section 3). */
+export const rootReducer = combineReducers({
+  theme: themeReducer,
+  contact: contactReducer,
+  tts: ttsReducer,
+  speech: speechReducer,
+  videoScript: videoScriptReducer,
+  blog: blogReducer,
+  story: storyReducer,
+  /** Which engine serves each tool (GET /api/health). */
+  engines: engineStatusReducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Builds a store; tests pass a preloaded state to start from any screen state. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({ reducer: rootReducer, preloadedState });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

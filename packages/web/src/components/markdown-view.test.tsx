@@ -1,0 +1,28 @@
+import { render, screen } from '@testing-library/react';
+import { MarkdownView } from './markdown-view.tsx';
+
+describe('MarkdownView', () => {
+  it('renders markdown headings (below the panel heading) and lists', async () => {
+    render(<MarkdownView text={'# Title\n\n- one\n- two'} />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Title' })).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('shows raw HTML as text and never runs it', async () => {
+    const hostile =
+      'Intro\n\n<script>window.hacked = true</script>\n\nSee <img src="x" onerror="window.hacked = true"> here';
+    const { container } = render(<MarkdownView text={hostile} />);
+    await screen.findByText(/Intro/);
+    expect(container.querySelector('script')).toBeNull();
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.textContent).toContain('<script>window.hacked = true</script>');
+    expect(container.textContent).toContain('<img src="x" onerror="window.hacked = true">');
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it('drops javascript: links', async () => {
+    const { container } = render(<MarkdownView text={'[click](javascript:alert(1))'} />);
+    await screen.findByText('click');
+    expect(container.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript/i);
+  });
+});

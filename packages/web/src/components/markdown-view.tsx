@@ -1,0 +1,24 @@
+import { lazy, Suspense } from 'react';
+
+// Loaded on first use, so the renderer never weighs on the home page or a page without results.
+const ReactMarkdown = lazy(() => import('react-markdown'));
+
+/**
+ * A result sits under the page's h1 and the panel's h2, so the text's own headings start at h3:
+ * the page outline stays correct for screen reader users.
+ */
+const SHIFTED_HEADINGS = { h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6' } as const;
+
+/**
+ * A generated text rendered as markdown. Raw HTML in the text is shown as text and never run:
+ * react-markdown turns it into text nodes unless rehype-raw is added, which it must never be here.
+ */
+export function MarkdownView({ text }: { text: string }) {
+  return (
+    <div className="markdown-view">
+      <Suspense fallback={<p className="markdown-view__plain">{text}</p>}>
+        <ReactMarkdown components={SHIFTED_HEADINGS}>{text}</ReactMarkdown>
+      </Suspense>
+    </div>
+  );
+}

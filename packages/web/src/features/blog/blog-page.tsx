@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { LIMITS, TIMINGS, TOOL_CAPABILITY } from '@ai-tools/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { PageHead } from '../../components/page-head.tsx';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { MarkdownView } from '../../components/markdown-view.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { EngineStatus } from '../../components/engine-status.tsx';
+import { TextStats } from '../../components/text-stats.tsx';
+import { ToolActions } from '../../components/tool-actions.tsx';
+import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { estimateWritingSeconds, TYPICAL_BLOG_WORDS } from '../../lib/estimates.ts';
+import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useTimedFlag } from '../../lib/use-timed-flag.ts';
+import { clearBlog, generateBlog, selectBlog } from './blog-slice.ts';
+import '../../components/tools.css';
+
+export function BlogPage() {
+  const dispatch = useAppDispatch();
+  const { blogContent, loading, error, message } = useAppSelector(selectBlog);
+  const engineStatus = useEngineStatus(TOOL_CAPABILITY['blog-text']);
+
+  const [topic, setTopic] = useState('');
+  const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = topic.trim();
+    // SPEC section 5: Generate does nothing when the topic is blank after trimming.
+    if (!trimmed) return;
+    void dispatch(generateBlog({ topic: trimmed }));
+  };
+
+  const handleClear = () => {
+    dispatch(clearBlog());
+    setTopic('');
+    resetCopied();
+  };
+
+  return (
+    <div className="container tool-page">
+      <PageHead
+        title="Blog Generator: free SEO blog posts with AI | AI Tools"
+        description="Write an SEO-friendly blog post from one topic for free: a title, headings, bullet points, a meta description and a conclusion, ready to copy."
+      />
+      <header className="tool-page__intro">
+        <h1>Write Stunning Blogs Instantly Using AI</h1>
+        <p>
+          Give a topic and get an SEO-friendly post with a title, headings, bullet points and a meta
+          description, ready to copy.
+        </p>
+        <EngineStatus {...engineStatus} />
+      </header>
+
+      <form className="card tool-form" onSubmit={handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="blog-topic">Topic</label>
+          <input
+            id="blog-topic"
+            type="text"
+            placeholder="Enter your blog topic"
+            value={topic}
+            maxLength={LIMITS.blogTopicMaxLength}
+            onChange={(event) => setTopic(event.target.value)}
+            aria-describedby="blog-topic-hint"
+          />
+          <p id="blog-topic-hint" className="tool-hint">
+            For example: How to boost your productivity with AI tools
+          </p>
+        </div>
+        <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
+        {loading ? (
+          <WorkingIndicator
+            label="Writing your blog post"
+            estimateSeconds={estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
+          />
+        ) : null}
+        <ErrorLine message={error} />
+      </form>
+
+      {blogContent ? (
+        <ResultPanel
+          title="Your Blog has been generated"
+          busy={loading}
+          actions={<CopyButton text={blogContent} copied={copied} onCopied={showCopied} />}
+        >
+          {message ? <p className="tool-success">{message}</p> : null}
+          <MarkdownView text={blogContent} />
+          <TextStats text={blogContent} />
+        </ResultPanel>
+      ) : null}
+    </div>
+  );
+}

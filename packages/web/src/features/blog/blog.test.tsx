@@ -1,0 +1,171 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, CLIENT_MESSAGES, DEFAULT_ERRORS, TIMINGS } from '@ai-tools/contracts';
+import { makeStore } from '../../app/store.ts';
+import { callsTo, jsonResponse, renderWithStore, stubApi } from '../../lib/test-helpers.tsx';
+import { clearBlog, generateBlog } from './blog-slice.ts';
+import { BlogPage } from './blog-page.tsx';
+
+const BLOG = '# Boost your productivity\n\n## Start small\n\n- One task at a time';
+
+function stubClipboard(writeText = vi.fn(async () => {})) {
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+  return writeText;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('blog slice', () => {
+  it('success stores the content and the message', async () => {
+    stubApi({
+      [API_PATHS.generateBlog]: () => jsonResponse({ success: true, data: { content: BLOG } }),
+    });
+    const store = makeStore();
+    const pending = store.dispatch(generateBlog({ topic: 'AI' }));
+    expect(store.getState().blog).toMatchObject({ loading: true, error: null });
+    await pending;
+    expect(store.getState().blog).toEqual({
+      loading: false,
+      blogContent: BLOG,
+      error: null,
+      message: CLIENT_MESSAGES.blogGenerated,
+    });
+    store.dispatch(clearBlog());
+    expect(store.getState().blog).toEqual({
+      loading: false,
+      blogContent: '',
+      error: null,
+      message: null,
+    });
+  });
+
+  it('an unsuccessful reply uses its message, else "Failed to generate blog"', async () => {
+    stubApi({
+      [API_PATHS.generateBlog]: () => jsonResponse({ success: false, message: 'No model.' }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateBlog({ topic: 'AI' }));
+    expect(store.getState().blog.error).toBe('No model.');
+
+    stubApi({ [API_PATHS.generateBlog]: () => jsonResponse({ success: false }) });
+    await store.dispatch(generateBlog({ topic: 'AI' }));
+    expect(store.getState().blog.error).toBe(DEFAULT_ERRORS.blogUnsuccessful);
+  });
+
+  it('a failed call uses the server message', async () => {
+    stubApi({
+      [API_PATHS.generateBlog]: () => jsonResponse({ message: 'topic is required.' }, 400),
+    });
+    const store = makeStore();
+    await store.dispatch(generateBlog({ topic: 'AI' }));
+    expect(store.getState().blog.error).toBe('topic is required.');
+  });
+});
+
+describe('Blog page', () => {
+  it('has the heading, the topic input with its placeholder and hint', () => {
+    stubApi({});
+    renderWithStore(<BlogPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Write Stunning Blogs Instantly Using AI',
+    );
+    const topic = screen.getByLabelText('Topic');
+    expect(topic).toHaveAttribute('placeholder', 'Enter your blog topic');
+    expect(topic).toHaveAccessibleDescription(/boost your productivity with AI/i);
+  });
+
+  it('Generate does nothing when the topic is blank after trimming', async () => {
+    const fetchMock = stubApi({});
+    renderWithStore(<BlogPage />);
+    await userEvent.type(screen.getByLabelText('Topic'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(callsTo(fetchMock, API_PATHS.generateBlog)).toHaveLength(0);
+  });
+
+  it('generates, renders markdown, copies with "Copied!" in green for 2 s, and Clear resets it all', async () => {
+    const fetchMock = stubApi({
+      [API_PATHS.generateBlog]: () => jsonResponse({ success: true, data: { content: BLOG } }),
+    });
+    const writeText = stubClipboard();
+    renderWithStore(<BlogPage />);
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: '  AI at work ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Your Blog has been generated' }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 4, name: 'Start small' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(CLIENT_MESSAGES.blogGenerated)).toBeInTheDocument();
+    expect(JSON.parse(String(callsTo(fetchMock, API_PATHS.generateBlog)[0]![1]?.body))).toEqual({
+      topic: 'AI at work',
+    });
+
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
+    });
+    expect(writeText).toHaveBeenCalledWith(BLOG);
+    const copied = screen.getByRole('button', { name: 'Copied!' });
+    expect(copied).toHaveClass('icon-button--done');
+    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs));
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).not.toHaveClass(
+      'icon-button--done',
+    );
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
+    });
+    expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByLabelText('Topic')).toHaveValue('');
+    expect(screen.queryByText('Your Blog has been generated')).not.toBeInTheDocument();
+    expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+  });
+
+  it('shows an unsuccessful reply in the error line', async () => {
+    stubApi({ [API_PATHS.generateBlog]: () => jsonResponse({ success: false }) });
+    renderWithStore(<BlogPage />);
+    await userEvent.type(screen.getByLabelText('Topic'), 'AI');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(DEFAULT_ERRORS.blogUnsuccessful);
+  });
+
+  it('raw HTML in a generated blog is shown as text', async () => {
+    stubApi({
+      [API_PATHS.generateBlog]: () =>
+        jsonResponse({
+          success: true,
+          data: { content: 'Hi <img src=x onerror="alert(1)"> there' },
+        }),
+    });
+    renderWithStore(<BlogPage />);
+    await userEvent.type(screen.getByLabelText('Topic'), 'AI');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText(/<img src=x onerror="alert\(1\)">/)).toBeInTheDocument();
+    expect(document.querySelector('.markdown-view img')).toBeNull();
+  });
+
+  it('disables Generate and says how to enable the writers when no text model is ready', async () => {
+    stubApi({
+      [API_PATHS.health]: () =>
+        jsonResponse({
+          status: 'ok',
+          engines: {
+            speech: { engine: 'festival', tier: 'classic', ready: true },
+            transcription: { engine: 'pocketsphinx', tier: 'classic', ready: true },
+            text: { engine: 'none', tier: 'none', ready: false, detail: 'Run `npm run models`.' },
+          },
+        }),
+    });
+    renderWithStore(<BlogPage />, makeStore());
+    expect(await screen.findByText('npm run models', { selector: 'code' })).toBeInTheDocument();
+    expect(screen.getByText('This tool is not available on this server yet.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  });
+});

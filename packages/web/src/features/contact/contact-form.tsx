@@ -1,0 +1,190 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGES,
+  LIMITS,
+  TIMINGS,
+  contactMessageSchema,
+} from '@ai-tools/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
+
+type FieldName = 'name' | 'email' | 'subject' | 'message';
+type FormValues = Record<FieldName, string> & { [CONTACT_HONEYPOT_FIELD]: string };
+
+const EMPTY_VALUES: FormValues = {
+  name: '',
+  email: '',
+  subject: '',
+  message: '',
+  [CONTACT_HONEYPOT_FIELD]: '',
+};
+const NO_FIELD_TOUCHED: Record<FieldName, boolean> = {
+  name: false,
+  email: false,
+  subject: false,
+  message: false,
+};
+const ALL_FIELDS_TOUCHED: Record<FieldName, boolean> = {
+  name: true,
+  email: true,
+  subject: true,
+  message: true,
+};
+
+/** The first message of each invalid field, straight from the shared schema (SPEC section 5). */
+function validate(values: FormValues): Partial<Record<FieldName, string>> {
+  const result = contactMessageSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Partial<Record<FieldName, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as FieldName;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * The contact form of SPEC sections 2, 4 and 5: four fields validated once touched, 'Sending...'
+ * and disabled while sending, the success text for 3 s and a reset form, errors in red below.
+ */
+export function ContactForm() {
+  const dispatch = useAppDispatch();
+  const { loading, success, error } = useAppSelector(selectContact);
+  const [values, setValues] = useState<FormValues>(EMPTY_VALUES);
+  const [touched, setTouched] = useState(NO_FIELD_TOUCHED);
+  const idPrefix = useId();
+  const errors = validate(values);
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => dispatch(resetContact()), TIMINGS.contactSuccessClearMs);
+    return () => clearTimeout(timer);
+  }, [success, dispatch]);
+
+  function update(field: keyof FormValues, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+  }
+
+  function touch(field: FieldName) {
+    setTouched((current) => ({ ...current, [field]: true }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (loading) return;
+    setTouched(ALL_FIELDS_TOUCHED);
+    const parsed = contactMessageSchema.safeParse(values);
+    if (!parsed.success) {
+      const firstInvalid = (Object.keys(ALL_FIELDS_TOUCHED) as FieldName[]).find(
+        (field) => errors[field],
+      );
+      document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
+      return;
+    }
+    const result = await dispatch(sendContactMessage(parsed.data));
+    if (sendContactMessage.fulfilled.match(result)) {
+      setValues(EMPTY_VALUES);
+      setTouched(NO_FIELD_TOUCHED);
+    }
+  }
+
+  function fieldProps(field: FieldName) {
+    const id = `${idPrefix}-${field}`;
+    const shownError = touched[field] ? errors[field] : undefined;
+    return {
+      id,
+      name: field,
+      value: values[field],
+      onChange: (event: { target: { value: string } }) => update(field, event.target.value),
+      onBlur: () => touch(field),
+      'aria-invalid': shownError ? true : undefined,
+      'aria-describedby': shownError ? `${id}-error` : undefined,
+    };
+  }
+
+  function fieldError(field: FieldName) {
+    const shownError = touched[field] ? errors[field] : undefined;
+    return shownError ? (
+      <p className="field-error" id={`${idPrefix}-${field}-error`}>
+        {shownError}
+      </p>
+    ) : null;
+  }
+
+  return (
+    <form className="form contact-form" noValidate onSubmit={onSubmit} aria-label="Contact form">
+      <div className="form-row">
+        <div className="field">
+          <label htmlFor={`${idPrefix}-name`}>Name</label>
+          <input
+            {...fieldProps('name')}
+            type="text"
+            autoComplete="name"
+            maxLength={LIMITS.contactNameMaxLength}
+            placeholder="Your name"
+          />
+          {fieldError('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${idPrefix}-email`}>Email</label>
+          <input
+            {...fieldProps('email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={LIMITS.contactEmailMaxLength}
+            placeholder="you@example.com"
+          />
+          {fieldError('email')}
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-subject`}>Subject</label>
+        <input
+          {...fieldProps('subject')}
+          type="text"
+          maxLength={LIMITS.contactSubjectMaxLength}
+          placeholder="What is it about?"
+        />
+        {fieldError('subject')}
+      </div>
+      <div className="field">
+        <label htmlFor={`${idPrefix}-message`}>Message</label>
+        <textarea
+          {...fieldProps('message')}
+          rows={6}
+          maxLength={LIMITS.contactMessageMaxLength}
+          placeholder={`Write at least ${LIMITS.contactMessageMinLength} characters`}
+        />
+        {fieldError('message')}
+      </div>
+      {/* Honeypot: invisible to people and screen readers, out of the tab order; bots fill it. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={`${idPrefix}-${CONTACT_HONEYPOT_FIELD}`}>Leave this field empty</label>
+        <input
+          id={`${idPrefix}-${CONTACT_HONEYPOT_FIELD}`}
+          name={CONTACT_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          value={values[CONTACT_HONEYPOT_FIELD]}
+          onChange={(event) => update(CONTACT_HONEYPOT_FIELD, event.target.value)}
+        />
+      </div>
+      <div className="contact-form__actions">
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {loading ? 'Sending...' : 'Send Message'}
+        </button>
+      </div>
+      <div aria-live="polite" className="contact-form__status">
+        {success ? <p className="form-success">{CONTACT_MESSAGES.sent}</p> : null}
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * SPEC section 3: speech { text, loading, error }, plus the timed segments the server returns so
+ * the page can offer real subtitle files. The uploaded File never enters the store: the thunk
+ * takes it as an argument.
+ */
+import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import {
+  API_PATHS,
+  DEFAULT_ERRORS,
+  SPEECH_UPLOAD_FIELD,
+  type SpeechToTextResponse,
+  type TranscriptSegment,
+} from '@ai-tools/contracts';
+import { postForm } from '../../lib/api-client.ts';
+import { getErrorMessage } from '../../lib/get-error-message.ts';
+import { createRequestControls } from '../../lib/running-request.ts';
+
+export interface SpeechState {
+  text: string;
+  segments: TranscriptSegment[];
+  loading: boolean;
+  error: string | null;
+}
+
+const initialState: SpeechState = { text: '', segments: [], loading: false, error: null };
+
+const requestTranscript = createAsyncThunk<
+  { text: string; segments: TranscriptSegment[] },
+  File,
+  { rejectValue: string }
+>('speech/transcribe', async (file, { rejectWithValue, signal }) => {
+  const form = new FormData();
+  form.append(SPEECH_UPLOAD_FIELD, file, file.name);
+  try {
+    const body = await postForm<Partial<SpeechToTextResponse>>(
+      API_PATHS.speechToText,
+      form,
+      signal,
+    );
+    // SPEC section 4: a missing transcript is stored as an empty string.
+    return { text: body.data?.transcript ?? '', segments: body.data?.segments ?? [] };
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.speechToText));
+  }
+});
+
+const speechSlice = createSlice({
+  name: 'speech',
+  initialState,
+  reducers: {
+    /** SPEC section 4: a reset clears the text and error. */
+    speechReset(state) {
+      state.text = '';
+      state.segments = [];
+      state.error = null;
+      state.loading = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(requestTranscript.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+        state.text = '';
+        state.segments = [];
+      })
+      .addCase(requestTranscript.fulfilled, (state, action) => {
+        state.loading = false;
+        state.text = action.payload.text;
+        state.segments = action.payload.segments;
+      })
+      .addCase(requestTranscript.rejected, (state, action) => {
+        // A cancelled request was replaced or cleared: whoever cancelled it owns the state now.
+        if (action.meta.aborted) return;
+        state.loading = false;
+        state.error = action.payload ?? DEFAULT_ERRORS.speechToText;
+      });
+  },
+  selectors: {
+    selectSpeech: (state) => state,
+  },
+});
+
+export const { selectSpeech } = speechSlice.selectors;
+export const speechReducer = speechSlice.reducer;
+
+const controls = createRequestControls(requestTranscript, speechSlice.actions.speechReset);
+
+/** Sends the file for transcription; a newer file replaces a running request. */
+export const transcribeAudio = controls.start;
+
+/** Reset: stops a running transcription and clears the text and error. */
+export const resetSpeech = controls.clear;

@@ -1,0 +1,264 @@
+import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import {
+  CLIENT_MESSAGES,
+  LIMITS,
+  TIMINGS,
+  TOOL_CAPABILITY,
+  TOOL_MESSAGES,
+} from '@ai-tools/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { PageHead } from '../../components/page-head.tsx';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { DownloadButton } from '../../components/download-button.tsx';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { EngineStatus } from '../../components/engine-status.tsx';
+import { TextStats } from '../../components/text-stats.tsx';
+import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { readAudioDuration } from '../../lib/audio-duration.ts';
+import { estimateTranscriptionSeconds } from '../../lib/estimates.ts';
+import { downloadText } from '../../lib/file-download.ts';
+import { toSrt, toVtt } from '../../lib/subtitles.ts';
+import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useTimedFlag } from '../../lib/use-timed-flag.ts';
+import { resetSpeech, selectSpeech, transcribeAudio } from './speech-slice.ts';
+import '../../components/tools.css';
+
+/** SPEC section 9: the transcript downloads as plain text named subtitles.rtc. */
+const TRANSCRIPT_FILE_NAME = 'subtitles.rtc';
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export function SpeechToTextPage() {
+  const dispatch = useAppDispatch();
+  const { text, segments, loading, error } = useAppSelector(selectSpeech);
+  const engineStatus = useEngineStatus(TOOL_CAPABILITY['speech-to-text']);
+
+  // The File stays in the page, never in the store (it is not serialisable).
+  const [file, setFile] = useState<File | null>(null);
+  const [audioSeconds, setAudioSeconds] = useState<number | undefined>(undefined);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [showPanel, setShowPanel] = useState(false);
+  const [showAddFileHint, flashAddFileHint, hideAddFileHint] = useTimedFlag(TIMINGS.noticeMs);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The file whose duration is being read, so a late answer for a replaced file is ignored.
+  const selectedFile = useRef<File | null>(null);
+
+  const forgetFile = () => {
+    setFile(null);
+    selectedFile.current = null;
+    setAudioSeconds(undefined);
+    // Lets the visitor choose the same file again: the input only reports changes.
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const addFile = (candidate: File | undefined) => {
+    if (!candidate || engineStatus.blocked) return;
+    if (!candidate.type.startsWith('audio/')) {
+      if (inputRef.current) inputRef.current.value = '';
+      window.alert(TOOL_MESSAGES.audioFileOnlyAlert);
+      return;
+    }
+    if (candidate.size > LIMITS.uploadMaxBytes) {
+      if (inputRef.current) inputRef.current.value = '';
+      setFileError(TOOL_MESSAGES.fileTooLarge);
+      return;
+    }
+    setFileError(null);
+    setFile(candidate);
+    selectedFile.current = candidate;
+    setAudioSeconds(undefined);
+    hideAddFileHint();
+    // SPEC section 4: adding an audio file dispatches transcription at once.
+    void dispatch(transcribeAudio(candidate));
+    // Meanwhile the browser reads the duration: a better estimate, and a recording over the limit
+    // is stopped here instead of after its upload.
+    void readAudioDuration(candidate).then((seconds) => {
+      if (selectedFile.current !== candidate) return;
+      setAudioSeconds(seconds);
+      if (seconds !== undefined && seconds > LIMITS.audioMaxSeconds) {
+        dispatch(resetSpeech());
+        forgetFile();
+        setShowPanel(false);
+        setFileError(TOOL_MESSAGES.audioTooLong);
+      }
+    });
+  };
+
+  const handleDragOver = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    if (!dragging) setDragging(true);
+  };
+  const handleDragLeave = (event: DragEvent<HTMLDivElement>) => {
+    // Moving onto a child of the area is not leaving it.
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+  };
+  const handleDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    // Only the first dropped file is used.
+    addFile(event.dataTransfer.files[0]);
+  };
+  const openFilePicker = () => {
+    if (!engineStatus.blocked) inputRef.current?.click();
+  };
+  const handleDropZoneKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      openFilePicker();
+    }
+  };
+
+  const handleStart = () => {
+    if (!file) {
+      flashAddFileHint();
+      setShowPanel(false);
+      return;
+    }
+    setShowPanel(true);
+  };
+
+  const handleReset = () => {
+    forgetFile();
+    setFileError(null);
+    hideAddFileHint();
+    setShowPanel(false);
+    dispatch(resetSpeech());
+  };
+
+  const handleDownload = () => {
+    if (!text) {
+      window.alert(CLIENT_MESSAGES.noTextToDownload);
+      return;
+    }
+    downloadText(text, TRANSCRIPT_FILE_NAME);
+  };
+
+  const transcriptShown = loading ? 'Processing your audio...' : text || 'No text generated yet';
+
+  return (
+    <div className="container tool-page">
+      <PageHead
+        title="Speech to Text: free AI subtitles from audio | AI Tools"
+        description="Upload an audio file and get its transcript as subtitles for free: read it, copy it, or download it as text, SRT or WebVTT."
+      />
+      <header className="tool-page__intro">
+        <h1>Speech To Text AI</h1>
+        <p>Add an audio file and get its transcript, ready to use as subtitles.</p>
+        <EngineStatus {...engineStatus} />
+      </header>
+
+      <div className="card tool-form">
+        <div
+          className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
+          role="button"
+          tabIndex={engineStatus.blocked ? -1 : 0}
+          aria-disabled={engineStatus.blocked}
+          aria-describedby="speech-limits"
+          aria-label="Add an audio file: drop it here, or press Enter to choose one"
+          data-testid="drop-zone"
+          onClick={openFilePicker}
+          onKeyDown={handleDropZoneKey}
+          onDragOver={handleDragOver}
+          onDragEnter={handleDragOver}
+          onDragLeave={handleDragLeave}
+          onDrop={handleDrop}
+        >
+          <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+            <path
+              d="M12 3v10m0-10L8 7m4-4l4 4M5 14v4a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-4"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <p className="drop-zone__title">Drag and drop your audio file here, or click to choose</p>
+          {file ? (
+            <p className="drop-zone__file">
+              {file.name} ({formatMegabytes(file.size)})
+            </p>
+          ) : null}
+          <p id="speech-limits" className="tool-hint">
+            {TOOL_MESSAGES.uploadLimits}
+          </p>
+        </div>
+        <input
+          ref={inputRef}
+          type="file"
+          accept="audio/*"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-label="Choose an audio file"
+          onChange={(event) => addFile(event.target.files?.[0])}
+        />
+
+        <div className="tool-actions">
+          {/* Adding the file already started the work, so Start stays usable while it runs:
+              it shows the panel, where 'Processing your audio...' is then visible (SPEC 4). */}
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={handleStart}
+            disabled={engineStatus.blocked}
+            aria-busy={loading}
+          >
+            {loading ? 'Processing...' : 'Start Generating Subtitles'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={handleReset}>
+            Reset
+          </button>
+        </div>
+        <div aria-live="polite">
+          {showAddFileHint ? <p className="tool-note">{CLIENT_MESSAGES.addFileFirst}</p> : null}
+          {fileError ? <p className="tool-note">{fileError}</p> : null}
+        </div>
+        {loading && file ? (
+          <WorkingIndicator
+            label="Transcribing your audio"
+            estimateSeconds={estimateTranscriptionSeconds(file.size, audioSeconds)}
+          />
+        ) : null}
+        <ErrorLine message={error} />
+      </div>
+
+      {showPanel ? (
+        <ResultPanel
+          title="Your subtitles have been generated"
+          busy={loading}
+          actions={
+            <>
+              <DownloadButton onClick={handleDownload} disabled={loading || !text}>
+                Download Your RTC file
+              </DownloadButton>
+              {segments.length > 0 && !loading ? (
+                <>
+                  <DownloadButton onClick={() => downloadText(toSrt(segments), 'subtitles.srt')}>
+                    Download SRT
+                  </DownloadButton>
+                  <DownloadButton
+                    onClick={() => downloadText(toVtt(segments), 'subtitles.vtt', 'text/vtt')}
+                  >
+                    Download WebVTT
+                  </DownloadButton>
+                </>
+              ) : null}
+            </>
+          }
+        >
+          <textarea
+            className="transcript"
+            readOnly
+            rows={10}
+            value={transcriptShown}
+            aria-label="Transcript"
+          />
+          {!loading ? <TextStats text={text} /> : null}
+        </ResultPanel>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,259 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import {
+  API_PATHS,
+  CLIENT_MESSAGES,
+  LIMITS,
+  SPEECH_UPLOAD_FIELD,
+  TIMINGS,
+  TOOL_MESSAGES,
+} from '@ai-tools/contracts';
+import { makeStore } from '../../app/store.ts';
+import {
+  callsTo,
+  captureDownloads,
+  deferred,
+  jsonResponse,
+  renderWithStore,
+  stubApi,
+  stubObjectUrls,
+} from '../../lib/test-helpers.tsx';
+import { readAudioDuration } from '../../lib/audio-duration.ts';
+import { resetSpeech, transcribeAudio } from './speech-slice.ts';
+import { SpeechToTextPage } from './speech-to-text-page.tsx';
+
+// jsdom cannot decode audio; each test says what duration the browser would read.
+vi.mock('../../lib/audio-duration.ts', () => ({ readAudioDuration: vi.fn(async () => undefined) }));
+
+const TRANSCRIPT_REPLY = {
+  success: true,
+  data: {
+    transcript: 'Hello world.',
+    segments: [{ start: 0, end: 1.2, text: 'Hello world.' }],
+  },
+};
+
+function audioFile(name = 'talk.wav', type = 'audio/wav') {
+  return new File(['RIFF....WAVE'], name, { type });
+}
+
+function dropFiles(target: Element, files: File[]) {
+  fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('speech slice', () => {
+  it('stores the transcript, or an empty string when it is missing', async () => {
+    stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
+    const store = makeStore();
+    const pending = store.dispatch(transcribeAudio(audioFile()));
+    expect(store.getState().speech).toMatchObject({ loading: true, error: null });
+    await pending;
+    expect(store.getState().speech).toMatchObject({ text: 'Hello world.', loading: false });
+
+    stubApi({ [API_PATHS.speechToText]: () => jsonResponse({ success: true }) });
+    await store.dispatch(transcribeAudio(audioFile()));
+    expect(store.getState().speech.text).toBe('');
+  });
+
+  it('sends the file in the multipart field "file"', async () => {
+    const fetchMock = stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
+    await makeStore().dispatch(transcribeAudio(audioFile('memo.wav')));
+    const [, init] = callsTo(fetchMock, API_PATHS.speechToText)[0]!;
+    expect(((init?.body as FormData).get(SPEECH_UPLOAD_FIELD) as File).name).toBe('memo.wav');
+  });
+
+  it('a failure stores the server message', async () => {
+    stubApi({
+      [API_PATHS.speechToText]: () => jsonResponse({ message: 'The audio is too long.' }, 400),
+    });
+    const store = makeStore();
+    await store.dispatch(transcribeAudio(audioFile()));
+    expect(store.getState().speech.error).toBe('The audio is too long.');
+  });
+
+  it('reset clears the text and error', async () => {
+    stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
+    const store = makeStore();
+    await store.dispatch(transcribeAudio(audioFile()));
+    store.dispatch(resetSpeech());
+    expect(store.getState().speech).toMatchObject({ text: '', error: null, loading: false });
+  });
+
+  it('reset stops a running transcription: its answer never shows', async () => {
+    const reply = deferred<Response>();
+    stubApi({ [API_PATHS.speechToText]: () => reply.promise });
+    const store = makeStore();
+    const pending = store.dispatch(transcribeAudio(audioFile()));
+    store.dispatch(resetSpeech());
+    reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
+    await pending;
+    expect(store.getState().speech).toEqual({
+      text: '',
+      segments: [],
+      loading: false,
+      error: null,
+    });
+  });
+});
+
+describe('Speech to text page', () => {
+  it('highlights the drop area while a file is dragged over it', () => {
+    stubApi({});
+    renderWithStore(<SpeechToTextPage />);
+    const dropZone = screen.getByTestId('drop-zone');
+    fireEvent.dragOver(dropZone);
+    expect(dropZone).toHaveClass('drop-zone--active');
+    // Moving over the text inside the area keeps the highlight.
+    // (jsdom has no DragEvent, and a plain Event would drop relatedTarget.)
+    fireEvent(
+      dropZone,
+      new MouseEvent('dragleave', { bubbles: true, relatedTarget: dropZone.querySelector('p') }),
+    );
+    expect(dropZone).toHaveClass('drop-zone--active');
+    fireEvent.dragLeave(dropZone);
+    expect(dropZone).not.toHaveClass('drop-zone--active');
+    fireEvent.dragOver(dropZone);
+    dropFiles(dropZone, []);
+    expect(dropZone).not.toHaveClass('drop-zone--active');
+  });
+
+  it('refuses a file that is not audio with the cross-marked alert', () => {
+    const fetchMock = stubApi({});
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderWithStore(<SpeechToTextPage />);
+    dropFiles(screen.getByTestId('drop-zone'), [
+      new File(['x'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+    expect(alert).toHaveBeenCalledWith('❌ Please add an audio file only.');
+    expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(0);
+  });
+
+  it('refuses a file over the size limit with a clear message', () => {
+    const fetchMock = stubApi({});
+    renderWithStore(<SpeechToTextPage />);
+    const large = audioFile('long.mp3', 'audio/mpeg');
+    Object.defineProperty(large, 'size', { value: LIMITS.uploadMaxBytes + 1 });
+    dropFiles(screen.getByTestId('drop-zone'), [large]);
+    expect(screen.getByText(TOOL_MESSAGES.fileTooLarge)).toBeInTheDocument();
+    expect(screen.getByText(TOOL_MESSAGES.uploadLimits)).toBeInTheDocument();
+    expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(0);
+  });
+
+  it('stops a recording longer than the duration limit as soon as the browser reads it', async () => {
+    vi.mocked(readAudioDuration).mockResolvedValueOnce(LIMITS.audioMaxSeconds + 1);
+    const reply = deferred<Response>();
+    const store = makeStore();
+    stubApi({ [API_PATHS.speechToText]: () => reply.promise });
+    renderWithStore(<SpeechToTextPage />, store);
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile('lecture.mp3', 'audio/mpeg')]);
+    expect(await screen.findByText(TOOL_MESSAGES.audioTooLong)).toBeInTheDocument();
+    expect(store.getState().speech.loading).toBe(false);
+    expect(screen.queryByText(/lecture\.mp3/)).not.toBeInTheDocument();
+    reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getState().speech.text).toBe('');
+  });
+
+  it('transcribes the first dropped file at once; Start shows the panel; the transcript downloads', async () => {
+    stubObjectUrls();
+    const reply = deferred<Response>();
+    const fetchMock = stubApi({ [API_PATHS.speechToText]: () => reply.promise });
+    const downloads = captureDownloads();
+    renderWithStore(<SpeechToTextPage />);
+
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile('first.wav'), audioFile('second.wav')]);
+    const calls = callsTo(fetchMock, API_PATHS.speechToText);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(((calls[0]![1]?.body as FormData).get('file') as File).name).toBe('first.wav');
+    expect(screen.getByText(/first\.wav/)).toBeInTheDocument();
+    expect(screen.queryByText('Your subtitles have been generated')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Processing...' }));
+    expect(
+      screen.getByRole('heading', { name: 'Your subtitles have been generated' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Transcript')).toHaveValue('Processing your audio...');
+    expect(screen.getByLabelText('Transcript')).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Download Your RTC file' })).toBeDisabled();
+
+    reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
+    await waitFor(() => expect(screen.getByLabelText('Transcript')).toHaveValue('Hello world.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Download Your RTC file' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download WebVTT' }));
+    expect(downloads.map((download) => download.name)).toEqual([
+      'subtitles.rtc',
+      'subtitles.srt',
+      'subtitles.vtt',
+    ]);
+  });
+
+  it('shows "No text generated yet" when the transcript is empty', async () => {
+    stubApi({
+      [API_PATHS.speechToText]: () => jsonResponse({ success: true, data: { transcript: '' } }),
+    });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderWithStore(<SpeechToTextPage />);
+    const input = screen.getByLabelText('Choose an audio file');
+    fireEvent.change(input, { target: { files: [audioFile()] } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Generating Subtitles' }));
+    expect(screen.getByLabelText('Transcript')).toHaveValue('No text generated yet');
+    expect(screen.getByRole('button', { name: 'Download Your RTC file' })).toBeDisabled();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('Start without a file shows "* Add file first" for 2 seconds and hides the panel', async () => {
+    stubApi({});
+    renderWithStore(<SpeechToTextPage />);
+    await screen.findByText('pocketsphinx');
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
+    expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs));
+    expect(screen.queryByText(CLIENT_MESSAGES.addFileFirst)).not.toBeInTheDocument();
+  });
+
+  it('Reset clears the file, the hint and the panel', async () => {
+    stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
+    renderWithStore(<SpeechToTextPage />);
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile('clip.wav')]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Generating Subtitles' }));
+    await waitFor(() => expect(screen.getByLabelText('Transcript')).toHaveValue('Hello world.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
+    expect(screen.queryByText(/clip\.wav/)).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
+    expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
+  });
+
+  it('the drop area opens the file picker from the keyboard', () => {
+    stubApi({});
+    renderWithStore(<SpeechToTextPage />);
+    const input = screen.getByLabelText('Choose an audio file') as HTMLInputElement;
+    const click = vi.spyOn(input, 'click').mockImplementation(() => {});
+    const dropZone = screen.getByRole('button', { name: /Add an audio file/ });
+    dropZone.focus();
+    fireEvent.keyDown(dropZone, { key: 'Enter' });
+    fireEvent.keyDown(dropZone, { key: ' ' });
+    expect(click).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a failure in the error line', async () => {
+    stubApi({
+      [API_PATHS.speechToText]: () =>
+        jsonResponse({ message: 'This file is not audio we can read.' }, 415),
+    });
+    renderWithStore(<SpeechToTextPage />);
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile()]);
+    expect(await screen.findByText('This file is not audio we can read.')).toHaveAttribute(
+      'role',
+      'alert',
+    );
+  });
+});

@@ -1,0 +1,209 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CLIENT_MESSAGES,
+  LIMITS,
+  STORY_AUDIENCES,
+  STORY_CUSTOM_THEME,
+  STORY_LANGUAGES,
+  STORY_LENGTHS,
+  STORY_THEMES,
+  STORY_TONES,
+  STORY_TYPES,
+  TIMINGS,
+  TOOL_CAPABILITY,
+  type StoryAudience,
+  type StoryLanguage,
+  type StoryLength,
+  type StoryTheme,
+  type StoryTone,
+  type StoryType,
+} from '@ai-tools/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { PageHead } from '../../components/page-head.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { MarkdownView } from '../../components/markdown-view.tsx';
+import { CopyButton } from '../../components/copy-button.tsx';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { EngineStatus } from '../../components/engine-status.tsx';
+import { TextStats } from '../../components/text-stats.tsx';
+import { ToolActions } from '../../components/tool-actions.tsx';
+import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { estimateWritingSeconds } from '../../lib/estimates.ts';
+import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useTimedFlag } from '../../lib/use-timed-flag.ts';
+import { clearStory, generateStory, selectStory } from './story-slice.ts';
+import '../../components/tools.css';
+
+/**
+ * The text the Topic Type dropdown writes into Additional Topic Information. The visitor's own
+ * theme starts empty: it is theirs to write.
+ */
+function additionalInfoForTheme(theme: StoryTheme): string {
+  return theme === STORY_CUSTOM_THEME ? '' : theme;
+}
+
+function capitalize(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+export function StoryPage() {
+  const dispatch = useAppDispatch();
+  const { story, loading, error } = useAppSelector(selectStory);
+  const engineStatus = useEngineStatus(TOOL_CAPABILITY['stroy-speech']);
+
+  const [language, setLanguage] = useState<StoryLanguage>(STORY_LANGUAGES[0]);
+  const [storyType, setStoryType] = useState<StoryType>(STORY_TYPES[0]);
+  const [audience, setAudience] = useState<StoryAudience>(STORY_AUDIENCES[0]);
+  const [topic, setTopic] = useState<StoryTheme>(STORY_THEMES[0]);
+  const [tone, setTone] = useState<StoryTone>(STORY_TONES[0]);
+  const [storyLength, setStoryLength] = useState<StoryLength>(STORY_LENGTHS[0]);
+  const [additionalInfo, setAdditionalInfo] = useState(additionalInfoForTheme(STORY_THEMES[0]));
+  // SPEC section 4: the Topic Type fills the text until the visitor edits it by hand.
+  const [autoFill, setAutoFill] = useState(true);
+  const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
+
+  const handleTopicChange = (theme: StoryTheme) => {
+    setTopic(theme);
+    if (autoFill) setAdditionalInfo(additionalInfoForTheme(theme));
+  };
+
+  const handleAdditionalInfoChange = (value: string) => {
+    setAdditionalInfo(value);
+    setAutoFill(false);
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const required = [language, storyType, audience, tone, topic, storyLength];
+    if (!required.every(Boolean)) {
+      window.alert(CLIENT_MESSAGES.fillAllRequiredFields);
+      return;
+    }
+    void dispatch(
+      generateStory({ language, storyType, audience, tone, topic, storyLength, additionalInfo }),
+    );
+  };
+
+  const handleClear = () => {
+    dispatch(clearStory());
+    setLanguage(STORY_LANGUAGES[0]);
+    setStoryType(STORY_TYPES[0]);
+    setAudience(STORY_AUDIENCES[0]);
+    setTopic(STORY_THEMES[0]);
+    setTone(STORY_TONES[0]);
+    setStoryLength(STORY_LENGTHS[0]);
+    setAdditionalInfo(additionalInfoForTheme(STORY_THEMES[0]));
+    setAutoFill(true);
+    resetCopied();
+  };
+
+  return (
+    <div className="container tool-page">
+      <PageHead
+        title="Story Generator: free AI stories in 27 languages | AI Tools"
+        description="Write an original story for free: choose the language, type, audience, theme, tone and length, or bring your own idea."
+      />
+      <header className="tool-page__intro">
+        <h1>Story Writer</h1>
+        <p>
+          Choose a language, a type, an audience, a theme, a tone and a length, or describe your own
+          idea, and get an original story.
+        </p>
+        <EngineStatus {...engineStatus} />
+      </header>
+
+      <form className="card tool-form" onSubmit={handleSubmit} noValidate>
+        <div className="tool-grid tool-grid--three">
+          <SelectField
+            id="story-language"
+            label="Language"
+            value={language}
+            options={STORY_LANGUAGES}
+            onChange={setLanguage}
+            required
+          />
+          <SelectField
+            id="story-type"
+            label="Story Type"
+            value={storyType}
+            options={STORY_TYPES}
+            onChange={setStoryType}
+            formatOption={capitalize}
+            required
+          />
+          <SelectField
+            id="story-audience"
+            label="Audience"
+            value={audience}
+            options={STORY_AUDIENCES}
+            onChange={setAudience}
+            formatOption={capitalize}
+            required
+          />
+          <SelectField
+            id="story-topic"
+            label="Topic Type"
+            value={topic}
+            options={STORY_THEMES}
+            onChange={handleTopicChange}
+            required
+          />
+          <SelectField
+            id="story-tone"
+            label="Tone Type"
+            value={tone}
+            options={STORY_TONES}
+            onChange={setTone}
+            formatOption={capitalize}
+            required
+          />
+          <SelectField
+            id="story-length"
+            label="Story Length"
+            value={storyLength}
+            options={STORY_LENGTHS}
+            onChange={setStoryLength}
+            formatOption={(words) => `${words} words`}
+            required
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="story-additional-info">Additional Topic Information</label>
+          <textarea
+            id="story-additional-info"
+            rows={4}
+            placeholder="Describe your own idea: characters, place, what happens…"
+            value={additionalInfo}
+            maxLength={LIMITS.additionalInfoMaxLength}
+            onChange={(event) => handleAdditionalInfoChange(event.target.value)}
+          />
+        </div>
+        <ToolActions
+          loading={loading}
+          disabled={engineStatus.blocked}
+          onClear={handleClear}
+          generateLabel="Generate Story"
+        />
+        {loading ? (
+          <WorkingIndicator
+            label="Writing your story"
+            estimateSeconds={estimateWritingSeconds(storyLength)}
+          />
+        ) : null}
+      </form>
+
+      {story ? (
+        <ResultPanel
+          title="Your Story has been generated"
+          busy={loading}
+          actions={<CopyButton text={story} copied={copied} onCopied={showCopied} />}
+        >
+          <MarkdownView text={story} />
+          <TextStats text={story} />
+        </ResultPanel>
+      ) : null}
+      <ErrorLine message={error} />
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  API_PATHS,
+  STORY_AUDIENCES,
+  STORY_LANGUAGES,
+  STORY_LENGTHS,
+  STORY_THEMES,
+  STORY_TONES,
+  STORY_TYPES,
+  TIMINGS,
+} from '@ai-tools/contracts';
+import { makeStore } from '../../app/store.ts';
+import {
+  callsTo,
+  deferred,
+  jsonResponse,
+  renderWithStore,
+  stubApi,
+} from '../../lib/test-helpers.tsx';
+import { clearStory, generateStory } from './story-slice.ts';
+import { StoryPage } from './story-page.tsx';
+
+const SELECTS = [
+  ['Language', STORY_LANGUAGES[0]],
+  ['Story Type', STORY_TYPES[0]],
+  ['Audience', STORY_AUDIENCES[0]],
+  ['Topic Type', STORY_THEMES[0]],
+  ['Tone Type', STORY_TONES[0]],
+  ['Story Length', String(STORY_LENGTHS[0])],
+] as const;
+
+const REQUEST = {
+  language: STORY_LANGUAGES[0],
+  storyType: STORY_TYPES[0],
+  audience: STORY_AUDIENCES[0],
+  tone: STORY_TONES[0],
+  topic: STORY_THEMES[1],
+  storyLength: STORY_LENGTHS[0],
+  additionalInfo: '',
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('story slice', () => {
+  it('stores the story, then clear empties it', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ success: true, data: { story: 'Once.' } }),
+    });
+    const store = makeStore();
+    const pending = store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story).toMatchObject({ loading: true, error: null });
+    await pending;
+    expect(store.getState().story).toEqual({ story: 'Once.', loading: false, error: null });
+    store.dispatch(clearStory());
+    expect(store.getState().story).toEqual({ story: '', loading: false, error: null });
+  });
+
+  it('a failure stores the server message', async () => {
+    stubApi({ [API_PATHS.generateStory]: () => jsonResponse({ message: 'Busy.' }, 503) });
+    const store = makeStore();
+    await store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story.error).toBe('Busy.');
+  });
+});
+
+describe('Story page', () => {
+  it('starts with every dropdown on its first option and lengths shown in words', () => {
+    stubApi({});
+    renderWithStore(<StoryPage />);
+    for (const [label, value] of SELECTS) expect(screen.getByLabelText(label)).toHaveValue(value);
+    expect(screen.getByLabelText('Story Length')).toHaveDisplayValue('200 words');
+    expect(screen.getByLabelText('Additional Topic Information')).toHaveValue('');
+  });
+
+  it('Topic Type fills the additional info until the visitor edits it; Clear restores all of it', async () => {
+    stubApi({});
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    const topic = screen.getByLabelText('Topic Type');
+    const info = screen.getByLabelText('Additional Topic Information');
+
+    await user.selectOptions(topic, STORY_THEMES[3]);
+    expect(info).toHaveValue(STORY_THEMES[3]);
+    await user.selectOptions(topic, STORY_THEMES[0]);
+    expect(info).toHaveValue('');
+    await user.selectOptions(topic, STORY_THEMES[5]);
+    expect(info).toHaveValue(STORY_THEMES[5]);
+
+    await user.type(info, ' in winter');
+    await user.selectOptions(topic, STORY_THEMES[7]);
+    expect(info).toHaveValue(`${STORY_THEMES[5]} in winter`);
+
+    await user.selectOptions(screen.getByLabelText('Language'), 'French');
+    await user.selectOptions(screen.getByLabelText('Story Length'), '700 words');
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    for (const [label, value] of SELECTS) expect(screen.getByLabelText(label)).toHaveValue(value);
+    expect(info).toHaveValue('');
+
+    await user.selectOptions(topic, STORY_THEMES[9]);
+    expect(info).toHaveValue(STORY_THEMES[9]);
+  });
+
+  it('generates with every option, disables Generate while loading, and copies the story', async () => {
+    const reply = deferred<Response>();
+    const fetchMock = stubApi({ [API_PATHS.generateStory]: () => reply.promise });
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    // After setup: user-event installs its own clipboard.
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.selectOptions(screen.getByLabelText('Topic Type'), STORY_THEMES[2]);
+    await user.selectOptions(screen.getByLabelText('Story Length'), '500 words');
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/Writing your story/);
+    expect(JSON.parse(String(callsTo(fetchMock, API_PATHS.generateStory)[0]![1]?.body))).toEqual({
+      language: STORY_LANGUAGES[0],
+      storyType: STORY_TYPES[0],
+      audience: STORY_AUDIENCES[0],
+      tone: STORY_TONES[0],
+      topic: STORY_THEMES[2],
+      storyLength: 500,
+      additionalInfo: STORY_THEMES[2],
+    });
+
+    reply.resolve(jsonResponse({ success: true, data: { story: 'The two friends met again.' } }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your Story has been generated' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('The two friends met again.')).toBeInTheDocument();
+    expect(screen.getByText('5 words · 1 min read')).toBeInTheDocument();
+
+    vi.useFakeTimers();
+    expect(screen.getByRole('status')).toHaveTextContent('Copy to clipboard');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('The two friends met again.');
+    expect(screen.getByRole('status')).toHaveTextContent('Copied!');
+    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
+    expect(screen.getByRole('status')).toHaveTextContent('Copied!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Copy to clipboard');
+  });
+
+  it('Clear stops a story requested before the visitor left the page and came back', async () => {
+    const reply = deferred<Response>();
+    stubApi({ [API_PATHS.generateStory]: () => reply.promise });
+    const store = renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+    cleanup();
+
+    renderWithStore(<StoryPage />, store);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    await act(async () => {
+      reply.resolve(jsonResponse({ success: true, data: { story: 'Too late.' } }));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(store.getState().story).toEqual({ story: '', loading: false, error: null });
+    expect(screen.queryByText('Too late.')).not.toBeInTheDocument();
+  });
+
+  it('a copy failure is only logged', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ success: true, data: { story: 'Tale.' } }),
+    });
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn(async () => Promise.reject(new Error('denied'))) },
+      configurable: true,
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    await screen.findByText('Tale.');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
+    });
+    expect(log).toHaveBeenCalled();
+    expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('shows errors in red below', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ message: 'The server is busy.' }, 503),
+    });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    const error = await screen.findByText('The server is busy.');
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(error).toHaveClass('form-error');
+  });
+});

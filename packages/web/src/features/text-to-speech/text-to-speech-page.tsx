@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CLIENT_MESSAGES,
+  FILE_EXTENSIONS,
+  LIMITS,
+  OUTPUT_FORMATS,
+  SPEEDS,
+  TEXT_TO_SPEECH_DEFAULTS,
+  TIMINGS,
+  TOOL_CAPABILITY,
+  VOICES,
+  type OutputFormat,
+  type Voice,
+} from '@ai-tools/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { PageHead } from '../../components/page-head.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { DownloadButton } from '../../components/download-button.tsx';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { EngineStatus } from '../../components/engine-status.tsx';
+import { ToolActions } from '../../components/tool-actions.tsx';
+import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { estimateSpeechSeconds } from '../../lib/estimates.ts';
+import { downloadUrl } from '../../lib/file-download.ts';
+import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useTimedFlag } from '../../lib/use-timed-flag.ts';
+import { clearAudio, generateSpeech, selectTts } from './tts-slice.ts';
+import '../../components/tools.css';
+
+/** The download name of SPEC section 2: generated_speech.<extension of the format>. */
+function speechFileName(format: OutputFormat): string {
+  return `generated_speech.${FILE_EXTENSIONS[format]}`;
+}
+
+export function TextToSpeechPage() {
+  const dispatch = useAppDispatch();
+  const { audioUrl, format, loading, error } = useAppSelector(selectTts);
+  const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
+
+  const [text, setText] = useState('');
+  const [voice, setVoice] = useState<Voice>(TEXT_TO_SPEECH_DEFAULTS.voice);
+  const [speed, setSpeed] = useState<number>(TEXT_TO_SPEECH_DEFAULTS.speed);
+  const [outputFormat, setOutputFormat] = useState<OutputFormat>(
+    TEXT_TO_SPEECH_DEFAULTS.outputFormat,
+  );
+  const [showEmptyNote, flashEmptyNote] = useTimedFlag(TIMINGS.noticeMs);
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (text.trim() === '') {
+      flashEmptyNote();
+      return;
+    }
+    void dispatch(generateSpeech({ text, voice, speed, outputFormat }));
+  };
+
+  const handleClear = () => {
+    setText('');
+    dispatch(clearAudio());
+  };
+
+  const handleDownload = () => {
+    if (audioUrl && format) downloadUrl(audioUrl, speechFileName(format));
+  };
+
+  return (
+    <div className="container tool-page">
+      <PageHead
+        title="Text to Speech: free AI voice generator | AI Tools"
+        description="Turn text into natural speech for free. Choose a voice, a speed and MP3, Opus, AAC, FLAC or WAV, then play or download the audio."
+      />
+      <header className="tool-page__intro">
+        <h1>Text To Speech</h1>
+        <p>
+          Type or paste your text, pick a voice, a speed and a format, then play the audio or
+          download it.
+        </p>
+        <EngineStatus {...engineStatus} />
+      </header>
+
+      <form className="card tool-form" onSubmit={handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor="tts-text">Text</label>
+          <textarea
+            id="tts-text"
+            rows={10}
+            placeholder="Enter your text here"
+            value={text}
+            maxLength={LIMITS.textToSpeechMaxCharacters}
+            onChange={(event) => setText(event.target.value)}
+            aria-describedby="tts-count"
+          />
+          <p
+            id="tts-count"
+            className={`character-count${text.length >= LIMITS.textToSpeechMaxCharacters ? ' character-count--over' : ''}`}
+          >
+            {text.length} / {LIMITS.textToSpeechMaxCharacters} characters
+          </p>
+        </div>
+
+        <div className="tool-grid tool-grid--three">
+          <SelectField
+            id="tts-voice"
+            label="Voice"
+            value={voice}
+            options={VOICES}
+            onChange={setVoice}
+          />
+          <SelectField
+            id="tts-speed"
+            label="Speed"
+            value={speed}
+            options={SPEEDS}
+            onChange={setSpeed}
+            formatOption={(value) => `${value}x`}
+          />
+          <SelectField
+            id="tts-format"
+            label="Output Format"
+            value={outputFormat}
+            options={OUTPUT_FORMATS}
+            onChange={setOutputFormat}
+            formatOption={(value) => value.toUpperCase()}
+          />
+        </div>
+
+        <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
+        <div aria-live="polite">
+          {showEmptyNote ? <p className="tool-note">{CLIENT_MESSAGES.enterTextFirst}</p> : null}
+        </div>
+        {loading ? (
+          <WorkingIndicator
+            label="Generating your audio"
+            estimateSeconds={estimateSpeechSeconds(text.length)}
+          />
+        ) : null}
+        <ErrorLine message={error} />
+      </form>
+
+      <ResultPanel
+        title="Generated Audio:"
+        busy={loading}
+        actions={
+          <DownloadButton onClick={handleDownload} disabled={!audioUrl || !format}>
+            Download
+          </DownloadButton>
+        }
+      >
+        {audioUrl ? (
+          <audio controls src={audioUrl} aria-label="Generated audio" />
+        ) : (
+          <p className="tool-result__empty">No audio generated yet.</p>
+        )}
+      </ResultPanel>
+    </div>
+  );
+}

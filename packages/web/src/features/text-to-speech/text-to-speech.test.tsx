@@ -1,0 +1,249 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { API_PATHS, CLIENT_MESSAGES, LIMITS, TIMINGS } from '@ai-tools/contracts';
+import { makeStore } from '../../app/store.ts';
+import {
+  callsTo,
+  captureDownloads,
+  deferred,
+  jsonResponse,
+  READY_HEALTH,
+  renderWithStore,
+  stubApi,
+  stubObjectUrls,
+} from '../../lib/test-helpers.tsx';
+import { clearAudio, generateSpeech } from './tts-slice.ts';
+import { TextToSpeechPage } from './text-to-speech-page.tsx';
+
+const AUDIO_BASE64 = btoa('ID3 fake mp3 bytes');
+const REQUEST = { text: 'Hello', voice: 'alloy', speed: 1, outputFormat: 'mp3' } as const;
+
+function audioReply(format = 'mp3') {
+  return jsonResponse({
+    success: true,
+    data: {
+      audioBase64: AUDIO_BASE64,
+      format,
+      mediaType: 'audio/mpeg',
+      durationSeconds: 1,
+      engine: 'festival',
+    },
+  });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('tts slice', () => {
+  it('stores an object URL of audio/<format> and the format on success', async () => {
+    const { blobs } = stubObjectUrls();
+    stubApi({ [API_PATHS.textToSpeech]: () => audioReply('wav') });
+    const store = makeStore();
+    await store.dispatch(generateSpeech({ ...REQUEST, outputFormat: 'wav' }));
+    const { audioUrl, format, loading, error } = store.getState().tts;
+    expect({ format, loading, error }).toEqual({ format: 'wav', loading: false, error: null });
+    expect(blobs.get(audioUrl!)?.type).toBe('audio/wav');
+    expect(blobs.get(audioUrl!)?.size).toBe('ID3 fake mp3 bytes'.length);
+  });
+
+  it('reads audioBase64 at the top level too', async () => {
+    stubObjectUrls();
+    stubApi({ [API_PATHS.textToSpeech]: () => jsonResponse({ audioBase64: AUDIO_BASE64 }) });
+    const store = makeStore();
+    await store.dispatch(generateSpeech(REQUEST));
+    expect(store.getState().tts.audioUrl).toMatch(/^blob:/);
+    expect(store.getState().tts.format).toBe('mp3');
+  });
+
+  it('a reply without audio data is an error', async () => {
+    stubObjectUrls();
+    stubApi({ [API_PATHS.textToSpeech]: () => jsonResponse({ success: true, data: {} }) });
+    const store = makeStore();
+    await store.dispatch(generateSpeech(REQUEST));
+    expect(store.getState().tts).toMatchObject({
+      audioUrl: null,
+      error: CLIENT_MESSAGES.noAudioData,
+    });
+  });
+
+  it('a failure stores the server message, else the default', async () => {
+    stubApi({
+      [API_PATHS.textToSpeech]: () => jsonResponse({ message: 'The text is too long.' }, 400),
+    });
+    const store = makeStore();
+    await store.dispatch(generateSpeech(REQUEST));
+    expect(store.getState().tts.error).toBe('The text is too long.');
+
+    stubApi({
+      [API_PATHS.textToSpeech]: () => {
+        throw new TypeError('network down');
+      },
+    });
+    await store.dispatch(generateSpeech(REQUEST));
+    // The API client's own message for a network failure says what to do.
+    expect(store.getState().tts.error).toMatch(/Check your connection/);
+  });
+
+  it('pending clears the old audio and error, and revokes the old URL', async () => {
+    const { revoked } = stubObjectUrls();
+    stubApi({ [API_PATHS.textToSpeech]: () => audioReply() });
+    const store = makeStore();
+    await store.dispatch(generateSpeech(REQUEST));
+    const first = store.getState().tts.audioUrl!;
+
+    let release!: () => void;
+    stubApi({
+      [API_PATHS.textToSpeech]: () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(audioReply());
+        }),
+    });
+    const second = store.dispatch(generateSpeech(REQUEST));
+    expect(store.getState().tts).toMatchObject({
+      audioUrl: null,
+      format: null,
+      loading: true,
+      error: null,
+    });
+    expect(revoked).toEqual([first]);
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+    await second;
+    const replacement = store.getState().tts.audioUrl!;
+    expect(replacement).not.toBe(first);
+
+    store.dispatch(clearAudio());
+    expect(revoked).toEqual([first, replacement]);
+    expect(store.getState().tts).toMatchObject({ audioUrl: null, format: null });
+  });
+
+  it('a newer request replaces a running one: only its audio gets an object URL', async () => {
+    const { blobs, revoked } = stubObjectUrls();
+    const replies = [deferred<Response>(), deferred<Response>()];
+    let call = 0;
+    stubApi({ [API_PATHS.textToSpeech]: () => replies[call++]!.promise });
+    const store = makeStore();
+    const older = store.dispatch(generateSpeech(REQUEST));
+    const newer = store.dispatch(generateSpeech({ ...REQUEST, outputFormat: 'wav' }));
+    replies[1]!.resolve(audioReply('wav'));
+    await newer;
+    replies[0]!.resolve(audioReply('mp3'));
+    await older;
+    expect([...blobs.keys()]).toEqual([store.getState().tts.audioUrl]);
+    expect(store.getState().tts).toMatchObject({ format: 'wav', loading: false, error: null });
+    expect(revoked).toEqual([]);
+  });
+});
+
+describe('Text to speech page', () => {
+  it('shows the form of SPEC section 2 with its defaults', async () => {
+    stubApi({});
+    renderWithStore(<TextToSpeechPage />);
+    const textarea = screen.getByLabelText('Text');
+    expect(textarea).toHaveAttribute('rows', '10');
+    expect(textarea).toHaveAttribute('placeholder', 'Enter your text here');
+    expect(screen.getByLabelText('Voice')).toHaveValue('alloy');
+    expect(screen.getByLabelText('Speed')).toHaveDisplayValue('1x');
+    expect(screen.getByLabelText('Output Format')).toHaveDisplayValue('MP3');
+    expect(screen.getByRole('option', { name: '0.25x' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'WAV' })).toBeInTheDocument();
+    expect(screen.getByText('No audio generated yet.')).toBeInTheDocument();
+    expect(await screen.findByText('festival')).toBeInTheDocument();
+  });
+
+  it('counts characters live against the limit', async () => {
+    stubApi({});
+    renderWithStore(<TextToSpeechPage />);
+    await userEvent.type(screen.getByLabelText('Text'), 'Hello');
+    expect(
+      screen.getByText(`5 / ${LIMITS.textToSpeechMaxCharacters} characters`),
+    ).toBeInTheDocument();
+  });
+
+  it('blank text shows the red note for 2 seconds and sends nothing', async () => {
+    const fetchMock = stubApi({});
+    renderWithStore(<TextToSpeechPage />);
+    await screen.findByText('festival');
+    vi.useFakeTimers();
+    fireEvent.change(screen.getByLabelText('Text'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByText(CLIENT_MESSAGES.enterTextFirst)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
+    expect(screen.getByText(CLIENT_MESSAGES.enterTextFirst)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(CLIENT_MESSAGES.enterTextFirst)).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, API_PATHS.textToSpeech)).toHaveLength(0);
+  });
+
+  it('generates, plays and downloads generated_speech.<ext> of the chosen format', async () => {
+    stubObjectUrls();
+    let release!: () => void;
+    const fetchMock = stubApi({
+      [API_PATHS.textToSpeech]: (init) => {
+        const format = JSON.parse(String(init?.body)).outputFormat;
+        return new Promise<Response>((resolve) => {
+          release = () => resolve(audioReply(format));
+        });
+      },
+    });
+    const downloads = captureDownloads();
+    renderWithStore(<TextToSpeechPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Text'), 'Hello there');
+    await user.selectOptions(screen.getByLabelText('Output Format'), 'WAV');
+    await user.selectOptions(screen.getByLabelText('Speed'), '1.5x');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent(/Generating your audio/);
+    await waitFor(() => expect(release).toBeTypeOf('function'));
+    release();
+
+    const player = await screen.findByLabelText('Generated audio');
+    expect(player).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      text: 'Hello there',
+      voice: 'alloy',
+      speed: 1.5,
+      outputFormat: 'wav',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    expect(downloads.map((download) => download.name)).toEqual(['generated_speech.wav']);
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByText('No audio generated yet.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Text')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+  });
+
+  it('shows the error line with the server message', async () => {
+    stubApi({
+      [API_PATHS.textToSpeech]: () => jsonResponse({ message: 'The server is busy.' }, 503),
+    });
+    renderWithStore(<TextToSpeechPage />);
+    await userEvent.type(screen.getByLabelText('Text'), 'Hi');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The server is busy.');
+  });
+
+  it('warns before the form is filled when no speech engine is ready, and disables Generate', async () => {
+    stubApi({
+      [API_PATHS.health]: () =>
+        jsonResponse({
+          ...READY_HEALTH,
+          engines: {
+            ...READY_HEALTH.engines,
+            speech: { engine: 'none', tier: 'none', ready: false, detail: 'Install festival.' },
+          },
+        }),
+    });
+    renderWithStore(<TextToSpeechPage />, makeStore());
+    expect(await screen.findByText('Install festival.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * SPEC section 3: tts { audioUrl, format, loading, error }. The audio itself lives in a Blob behind
+ * an object URL; only the URL (a string) is kept in the store, and it is revoked whenever it is
+ * replaced or cleared so the browser frees the audio.
+ */
+import {
+  createAsyncThunk,
+  createSlice,
+  type ThunkDispatch,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import {
+  API_PATHS,
+  CLIENT_MESSAGES,
+  DEFAULT_ERRORS,
+  MEDIA_TYPES,
+  OUTPUT_FORMATS,
+  type OutputFormat,
+  type TextToSpeechRequest,
+} from '@ai-tools/contracts';
+import { postJson } from '../../lib/api-client.ts';
+import { getErrorMessage } from '../../lib/get-error-message.ts';
+import { createRunningRequest } from '../../lib/running-request.ts';
+
+export interface TtsState {
+  audioUrl: string | null;
+  format: OutputFormat | null;
+  loading: boolean;
+  error: string | null;
+}
+
+const initialState: TtsState = { audioUrl: null, format: null, loading: false, error: null };
+
+interface AudioPayload {
+  audioBase64?: unknown;
+  format?: unknown;
+}
+
+/** SPEC section 7: audioBase64 at the top level or under data. */
+function findAudio(body: unknown): AudioPayload | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const top = body as AudioPayload & { data?: AudioPayload };
+  if (typeof top.audioBase64 === 'string' && top.audioBase64) return top;
+  if (top.data && typeof top.data.audioBase64 === 'string' && top.data.audioBase64) return top.data;
+  return undefined;
+}
+
+function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
+  return bytes;
+}
+
+function isOutputFormat(value: unknown): value is OutputFormat {
+  return (OUTPUT_FORMATS as readonly unknown[]).includes(value);
+}
+
+const requestSpeech = createAsyncThunk<
+  { audioUrl: string; format: OutputFormat },
+  TextToSpeechRequest,
+  { rejectValue: string }
+>('tts/generate', async (request, { rejectWithValue, signal }) => {
+  let body: unknown;
+  try {
+    body = await postJson<unknown>(API_PATHS.textToSpeech, request, signal);
+  } catch (error) {
+    return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.textToSpeech));
+  }
+  const audio = findAudio(body);
+  if (!audio) return rejectWithValue(CLIENT_MESSAGES.noAudioData);
+  const format = isOutputFormat(audio.format) ? audio.format : request.outputFormat;
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = decodeBase64(audio.audioBase64 as string);
+  } catch {
+    return rejectWithValue(CLIENT_MESSAGES.noAudioData);
+  }
+  // Cleared while decoding: the result is dropped, so no URL must be created for it.
+  if (signal.aborted) return rejectWithValue(DEFAULT_ERRORS.textToSpeech);
+  const blob = new Blob([bytes], { type: MEDIA_TYPES[format] });
+  return { audioUrl: URL.createObjectURL(blob), format };
+});
+
+const ttsSlice = createSlice({
+  name: 'tts',
+  initialState,
+  reducers: {
+    /** SPEC section 4: the clear-audio action removes the audio and format. */
+    audioCleared(state) {
+      state.audioUrl = null;
+      state.format = null;
+      state.error = null;
+      state.loading = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(requestSpeech.pending, (state) => {
+        state.loading = true;
+        state.error = null;
+        state.audioUrl = null;
+        state.format = null;
+      })
+      .addCase(requestSpeech.fulfilled, (state, action) => {
+        state.loading = false;
+        state.audioUrl = action.payload.audioUrl;
+        state.format = action.payload.format;
+      })
+      .addCase(requestSpeech.rejected, (state, action) => {
+        // A cancelled request was replaced or cleared: whoever cancelled it owns the state now.
+        if (action.meta.aborted) return;
+        state.loading = false;
+        state.error = action.payload ?? DEFAULT_ERRORS.textToSpeech;
+      });
+  },
+  selectors: {
+    selectTts: (state) => state,
+  },
+});
+
+export const { selectTts } = ttsSlice.selectors;
+export const ttsReducer = ttsSlice.reducer;
+
+type Dispatch = ThunkDispatch<{ tts: TtsState }, unknown, UnknownAction>;
+type GetState = () => { tts: TtsState };
+
+const running = createRunningRequest();
+
+function revokeAudio(getState: GetState) {
+  const { audioUrl } = getState().tts;
+  if (audioUrl) URL.revokeObjectURL(audioUrl);
+}
+
+/**
+ * Generates speech, freeing the previous audio first (pending drops its URL from the store). A
+ * newer request replaces a running one, so an older reply never creates audio nobody can free.
+ */
+export function generateSpeech(request: TextToSpeechRequest) {
+  return (dispatch: Dispatch, getState: GetState) => {
+    running.cancel();
+    revokeAudio(getState);
+    return running.track(dispatch(requestSpeech(request)));
+  };
+}
+
+/** Clear: stops a running request, frees the audio and removes it from the store. */
+export function clearAudio() {
+  return (dispatch: Dispatch, getState: GetState) => {
+    running.cancel();
+    revokeAudio(getState);
+    dispatch(ttsSlice.actions.audioCleared());
+  };
+}

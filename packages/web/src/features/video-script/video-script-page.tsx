@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import {
+  CLIENT_MESSAGES,
+  DURATIONS,
+  LIMITS,
+  PLATFORMS,
+  SCRIPT_TOPICS,
+  SCRIPT_TOPIC_NAMES,
+  TOOL_CAPABILITY,
+  type Duration,
+  type Platform,
+  type ScriptTopic,
+} from '@ai-tools/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { PageHead } from '../../components/page-head.tsx';
+import { SelectField } from '../../components/select-field.tsx';
+import { ResultPanel } from '../../components/result-panel.tsx';
+import { MarkdownView } from '../../components/markdown-view.tsx';
+import { DownloadButton } from '../../components/download-button.tsx';
+import { ErrorLine } from '../../components/error-line.tsx';
+import { EngineStatus } from '../../components/engine-status.tsx';
+import { TextStats } from '../../components/text-stats.tsx';
+import { ToolActions } from '../../components/tool-actions.tsx';
+import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { estimateWritingSeconds, SPOKEN_WORDS_PER_MINUTE } from '../../lib/estimates.ts';
+import { downloadText } from '../../lib/file-download.ts';
+import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import {
+  clearScript,
+  generateScript,
+  requestScript,
+  selectVideoScript,
+} from './video-script-slice.ts';
+import '../../components/tools.css';
+
+/** SPEC section 9: the script downloads as plain text named video-script.rtc. */
+const SCRIPT_FILE_NAME = 'video-script.rtc';
+
+const DEFAULT_FORM = {
+  topic: SCRIPT_TOPICS[0].name as ScriptTopic,
+  platform: PLATFORMS[0],
+  duration: DURATIONS[0],
+  additionalInfo: '',
+} as const;
+
+export function VideoScriptPage() {
+  const dispatch = useAppDispatch();
+  const { script, loading, error } = useAppSelector(selectVideoScript);
+  const engineStatus = useEngineStatus(TOOL_CAPABILITY['video-script']);
+
+  const [topic, setTopic] = useState<ScriptTopic>(DEFAULT_FORM.topic);
+  const [platform, setPlatform] = useState<Platform>(DEFAULT_FORM.platform);
+  const [duration, setDuration] = useState<Duration>(DEFAULT_FORM.duration);
+  const [additionalInfo, setAdditionalInfo] = useState<string>(DEFAULT_FORM.additionalInfo);
+  // SPEC section 4: the panel appears only after a generation has completed once.
+  const [generationCompleted, setGenerationCompleted] = useState(false);
+
+  const sampleIdea = SCRIPT_TOPICS.find((entry) => entry.name === topic)?.sampleIdea ?? '';
+  const showPanel = generationCompleted || script !== '';
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!topic.trim()) return;
+    const result = await dispatch(generateScript({ topic, platform, duration, additionalInfo }));
+    const cancelled = requestScript.rejected.match(result) && result.meta.aborted;
+    if (!cancelled) setGenerationCompleted(true);
+  };
+
+  const handleClear = () => {
+    dispatch(clearScript());
+    setGenerationCompleted(false);
+    setTopic(DEFAULT_FORM.topic);
+    setPlatform(DEFAULT_FORM.platform);
+    setDuration(DEFAULT_FORM.duration);
+    setAdditionalInfo(DEFAULT_FORM.additionalInfo);
+  };
+
+  const handleDownload = () => {
+    if (!script) {
+      window.alert(CLIENT_MESSAGES.noScriptToDownload);
+      return;
+    }
+    downloadText(script, SCRIPT_FILE_NAME);
+  };
+
+  return (
+    <div className="container tool-page">
+      <PageHead
+        title="Video Script Generator: free AI scripts for YouTube, Instagram and more | AI Tools"
+        description="Generate a video script for YouTube, Instagram, SnapChat or Facebook for free: choose a topic, a platform and a length, add your idea, and download the script."
+      />
+      <header className="tool-page__intro">
+        <h1>Video Script Generator</h1>
+        <p>
+          Choose a topic, a platform and a length, add your own idea if you like, and get a script
+          with a hook, the talking points and a call to action.
+        </p>
+        <EngineStatus {...engineStatus} />
+      </header>
+
+      <form className="card tool-form" onSubmit={handleSubmit} noValidate>
+        <div className="tool-grid tool-grid--three">
+          <SelectField
+            id="script-topic"
+            label="Topic"
+            value={topic}
+            options={SCRIPT_TOPIC_NAMES}
+            onChange={setTopic}
+          />
+          <SelectField
+            id="script-platform"
+            label="Platform"
+            value={platform}
+            options={PLATFORMS}
+            onChange={setPlatform}
+          />
+          <SelectField
+            id="script-duration"
+            label="Duration in Min"
+            value={duration}
+            options={DURATIONS}
+            onChange={setDuration}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="script-additional-info">Additional Info</label>
+          <textarea
+            id="script-additional-info"
+            rows={4}
+            placeholder={sampleIdea}
+            value={additionalInfo}
+            maxLength={LIMITS.additionalInfoMaxLength}
+            onChange={(event) => setAdditionalInfo(event.target.value)}
+          />
+        </div>
+        <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
+        {loading ? (
+          <WorkingIndicator
+            label="Writing your script"
+            estimateSeconds={estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)}
+          />
+        ) : null}
+      </form>
+
+      {showPanel ? (
+        <ResultPanel
+          title="Your Script is Ready!"
+          busy={loading}
+          actions={
+            <DownloadButton onClick={handleDownload} disabled={loading || !script}>
+              Download RTC File
+            </DownloadButton>
+          }
+        >
+          {loading ? (
+            <p className="tool-result__empty">Generating script...</p>
+          ) : script ? (
+            <>
+              <MarkdownView text={script} />
+              <TextStats text={script} />
+            </>
+          ) : (
+            <p className="tool-result__empty">No script generated yet</p>
+          )}
+        </ResultPanel>
+      ) : null}
+      <ErrorLine message={error} />
+    </div>
+  );
+}

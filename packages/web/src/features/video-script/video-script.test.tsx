@@ -1,0 +1,174 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  API_PATHS,
+  DEFAULT_ERRORS,
+  DURATIONS,
+  PLATFORMS,
+  SCRIPT_TOPICS,
+} from '@ai-tools/contracts';
+import { makeStore } from '../../app/store.ts';
+import {
+  callsTo,
+  captureDownloads,
+  deferred,
+  jsonResponse,
+  renderWithStore,
+  stubApi,
+  stubObjectUrls,
+} from '../../lib/test-helpers.tsx';
+import { clearScript, generateScript } from './video-script-slice.ts';
+import { VideoScriptPage } from './video-script-page.tsx';
+
+const REQUEST = {
+  topic: SCRIPT_TOPICS[0].name,
+  platform: PLATFORMS[0],
+  duration: DURATIONS[0],
+  additionalInfo: '',
+};
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('videoScript slice', () => {
+  it('stores the script on success and empties everything on clear', async () => {
+    stubApi({
+      [API_PATHS.generateScript]: () =>
+        jsonResponse({ success: true, data: { script: '## Hook' } }),
+    });
+    const store = makeStore();
+    const pending = store.dispatch(generateScript(REQUEST));
+    expect(store.getState().videoScript).toMatchObject({ loading: true, error: null });
+    await pending;
+    expect(store.getState().videoScript).toEqual({
+      script: '## Hook',
+      loading: false,
+      error: null,
+    });
+    store.dispatch(clearScript());
+    expect(store.getState().videoScript).toEqual({ script: '', loading: false, error: null });
+  });
+
+  it('a failure shows the server message, else the default, never the error own message', async () => {
+    stubApi({
+      [API_PATHS.generateScript]: () => jsonResponse({ message: 'topic must be one of: ...' }, 400),
+    });
+    const store = makeStore();
+    await store.dispatch(generateScript(REQUEST));
+    expect(store.getState().videoScript.error).toBe('topic must be one of: ...');
+
+    stubApi({
+      [API_PATHS.generateScript]: () => {
+        throw new TypeError('network down');
+      },
+    });
+    await store.dispatch(generateScript(REQUEST));
+    expect(store.getState().videoScript.error).toBe(DEFAULT_ERRORS.videoScript);
+  });
+});
+
+describe('Video script page', () => {
+  it('has the selects, the 4-row Additional Info with the topic sample idea as placeholder', async () => {
+    stubApi({});
+    renderWithStore(<VideoScriptPage />);
+    expect(screen.getByLabelText('Topic')).toHaveValue(SCRIPT_TOPICS[0].name);
+    expect(screen.getByLabelText('Platform')).toHaveValue(PLATFORMS[0]);
+    expect(screen.getByLabelText('Duration in Min')).toHaveValue(String(DURATIONS[0]));
+    const info = screen.getByLabelText('Additional Info');
+    expect(info).toHaveAttribute('rows', '4');
+    expect(info).toHaveAttribute('placeholder', SCRIPT_TOPICS[0].sampleIdea);
+    await userEvent.selectOptions(screen.getByLabelText('Topic'), SCRIPT_TOPICS[4].name);
+    expect(info).toHaveAttribute('placeholder', SCRIPT_TOPICS[4].sampleIdea);
+  });
+
+  it('shows the panel only after a generation completed, then Generating script... on the next one', async () => {
+    stubObjectUrls();
+    const first = deferred<Response>();
+    const fetchMock = stubApi({ [API_PATHS.generateScript]: () => first.promise });
+    const downloads = captureDownloads();
+    renderWithStore(<VideoScriptPage />);
+    const user = userEvent.setup();
+
+    await user.selectOptions(screen.getByLabelText('Platform'), 'YouTube');
+    await user.selectOptions(screen.getByLabelText('Duration in Min'), '1');
+    await user.type(screen.getByLabelText('Additional Info'), 'Morning routines');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(screen.queryByText('Your Script is Ready!')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/Writing your script/);
+
+    first.resolve(jsonResponse({ success: true, data: { script: '## Hook\n\nWake up early.' } }));
+    expect(
+      await screen.findByRole('heading', { name: 'Your Script is Ready!' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hook' })).toBeInTheDocument();
+    expect(screen.getByText(/4 words · 1 min read/)).toBeInTheDocument();
+    const [, init] = callsTo(fetchMock, API_PATHS.generateScript)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      topic: SCRIPT_TOPICS[0].name,
+      platform: 'YouTube',
+      duration: 1,
+      additionalInfo: 'Morning routines',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Download RTC File' }));
+    expect(downloads.map((download) => download.name)).toEqual(['video-script.rtc']);
+
+    const second = deferred<Response>();
+    stubApi({ [API_PATHS.generateScript]: () => second.promise });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByText('Generating script...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
+    second.resolve(jsonResponse({ success: true, data: { script: 'Second take.' } }));
+    expect(await screen.findByText('Second take.')).toBeInTheDocument();
+  });
+
+  it('shows "No script generated yet" after a failed generation, with the error below', async () => {
+    stubApi({
+      [API_PATHS.generateScript]: () =>
+        jsonResponse({ message: 'The writers need a text model.' }, 503),
+    });
+    renderWithStore(<VideoScriptPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText('No script generated yet')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The writers need a text model.');
+    expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
+  });
+
+  it('Clear empties the result, hides the panel and resets the form to its defaults', async () => {
+    stubApi({
+      [API_PATHS.generateScript]: () =>
+        jsonResponse({ success: true, data: { script: 'A script.' } }),
+    });
+    renderWithStore(<VideoScriptPage />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Topic'), SCRIPT_TOPICS[2].name);
+    await user.selectOptions(screen.getByLabelText('Platform'), 'SnapChat');
+    await user.selectOptions(screen.getByLabelText('Duration in Min'), '1.5');
+    await user.type(screen.getByLabelText('Additional Info'), 'Focus');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByText('A script.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByText('Your Script is Ready!')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Topic')).toHaveValue(SCRIPT_TOPICS[0].name);
+    expect(screen.getByLabelText('Platform')).toHaveValue(PLATFORMS[0]);
+    expect(screen.getByLabelText('Duration in Min')).toHaveValue(String(DURATIONS[0]));
+    expect(screen.getByLabelText('Additional Info')).toHaveValue('');
+  });
+
+  it('Clear while generating cancels the request and keeps the panel hidden', async () => {
+    const reply = deferred<Response>();
+    stubApi({ [API_PATHS.generateScript]: () => reply.promise });
+    const store = makeStore();
+    renderWithStore(<VideoScriptPage />, store);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    reply.resolve(jsonResponse({ success: true, data: { script: 'Too late.' } }));
+    await waitFor(() => expect(store.getState().videoScript.loading).toBe(false));
+    expect(screen.queryByText('Too late.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Rough durations shown while a tool works, so a visitor knows whether to wait 5 seconds or 2
+ * minutes. They come from the size of the request, with rates measured loosely on a small 2-core
+ * server running the local engines; an API provider is usually faster. They are hints, not promises.
+ */
+
+/** Words per minute of speech in a video (a common voice-over pace). */
+export const SPOKEN_WORDS_PER_MINUTE = 150;
+/** A typical blog post of the blog generator, in words. */
+export const TYPICAL_BLOG_WORDS = 900;
+
+/** A local text model writes roughly this many words a second on a small CPU. */
+const GENERATED_WORDS_PER_SECOND = 7;
+/** Characters of text the local voices turn into speech per second. */
+const SYNTHESIZED_CHARACTERS_PER_SECOND = 120;
+/** Bytes per second of a typical compressed upload (128 kbit/s). */
+const UPLOAD_BYTES_PER_AUDIO_SECOND = 16_000;
+/** Seconds of recognition work per second of audio on the local engines. */
+const TRANSCRIPTION_SECONDS_PER_AUDIO_SECOND = 0.5;
+/** Start-up of any request: upload, queueing, model warm-up. */
+const BASE_SECONDS = 3;
+
+export function estimateWritingSeconds(words: number): number {
+  return Math.round(BASE_SECONDS + words / GENERATED_WORDS_PER_SECOND);
+}
+
+export function estimateSpeechSeconds(characters: number): number {
+  return Math.round(BASE_SECONDS + characters / SYNTHESIZED_CHARACTERS_PER_SECOND);
+}
+
+/** From the audio's duration when the browser could read it, else from the file's size. */
+export function estimateTranscriptionSeconds(fileBytes: number, audioSeconds?: number): number {
+  const seconds = audioSeconds ?? fileBytes / UPLOAD_BYTES_PER_AUDIO_SECOND;
+  return Math.round(BASE_SECONDS + seconds * TRANSCRIPTION_SECONDS_PER_AUDIO_SECOND);
+}
+
+/** "45 s" or "2 min 5 s". */
+export function formatSeconds(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}

@@ -1,0 +1,58 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+
+/** What dispatching a createAsyncThunk thunk returns: a promise that can be cancelled. */
+interface CancellableRequest extends PromiseLike<unknown> {
+  abort: () => void;
+}
+
+/**
+ * Holds a tool's running request so Clear (or a newer request) can cancel it. A request that
+ * finishes lets go of itself, unless a newer one has taken its place.
+ */
+export function createRunningRequest() {
+  let current: CancellableRequest | undefined;
+  return {
+    track<Request extends CancellableRequest>(request: Request): Request {
+      current = request;
+      const release = () => {
+        if (current === request) current = undefined;
+      };
+      void request.then(release, release);
+      return request;
+    },
+    cancel(): void {
+      current?.abort();
+      current = undefined;
+    },
+  };
+}
+
+/** What a thunk action creator makes: a function the store's dispatch runs. */
+type ThunkOf<Result> = (
+  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
+  getState: () => unknown,
+  extra: unknown,
+) => Result;
+
+/**
+ * The start and clear thunks of a tool around its one request. Starting cancels a running request
+ * first (a newer request replaces it); clearing cancels it, then dispatches the slice's cleared
+ * action. The running request lives here, beside the slice and not in the page, so Clear still
+ * cancels a request started before the visitor left the page and came back.
+ */
+export function createRequestControls<Argument, Request extends CancellableRequest>(
+  request: (argument: Argument) => ThunkOf<Request>,
+  cleared: () => UnknownAction,
+) {
+  const running = createRunningRequest();
+  return {
+    start: (argument: Argument) => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+      running.cancel();
+      return running.track(dispatch(request(argument)));
+    },
+    clear: () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+      running.cancel();
+      dispatch(cleared());
+    },
+  };
+}
