@@ -1,0 +1,28 @@
+/**
+ * Visibility checks that wait for the page to settle. Locator.isVisible() answers at once, so a
+ * check made while React is still rendering a lazily loaded screen fails at random.
+ */
+import { AssertionError } from 'node:assert';
+import type { Locator } from 'playwright-core';
+
+const SETTLE_TIMEOUT_MS = 10_000;
+
+async function expectState(
+  locator: Locator,
+  state: 'visible' | 'hidden',
+  message: string,
+): Promise<void> {
+  try {
+    await locator.first().waitFor({ state, timeout: SETTLE_TIMEOUT_MS });
+  } catch {
+    throw new AssertionError({ message: `${message} (${String(locator)} is not ${state})` });
+  }
+}
+
+export function expectVisible(locator: Locator, message = 'expected to be visible') {
+  return expectState(locator, 'visible', message);
+}
+
+export function expectHidden(locator: Locator, message = 'expected to be hidden') {
+  return expectState(locator, 'hidden', message);
+}

@@ -1,0 +1,258 @@
+/**
+ * The five tools' main flows in Debian's Chromium against the real `npm start`: every request goes
+ * to the real API and its real engines. The writers may run on a tiny random-weights model in CI,
+ * so these tests check that a non-empty result appears and downloads, never its wording.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Download, Locator, Page } from 'playwright-core';
+import {
+  API_PATHS,
+  ROUTES,
+  TOOLS,
+  TOOL_CAPABILITY,
+  TOOL_MESSAGES,
+  toolPath,
+  type Capability,
+  type HealthResponse,
+} from '@ai-tools/contracts';
+import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
+import { expectVisible } from './helpers/visibility.ts';
+
+/**
+ * Generous: the local engines share two CPU cores with the rest of the suite, and a random-weights
+ * model never stops early, so it writes up to the token budget (measured: 80 s for the shortest
+ * video script on a loaded 2-core machine). The server's own writer deadline is 240 s.
+ */
+const GENERATION_TIMEOUT_MS = 300_000;
+const TEST_TIMEOUT_MS = GENERATION_TIMEOUT_MS + 60_000;
+
+let session: BrowserSession;
+let workDir: string;
+
+before(async () => {
+  session = await openBrowser();
+  session.page.setDefaultTimeout(30_000);
+  workDir = mkdtempSync(join(tmpdir(), 'e2e-tools-'));
+});
+after(async () => {
+  await session?.close();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** Fails with the server's own explanation when an engine is not ready, instead of a timeout. */
+async function assertEngineReady(capability: Capability) {
+  const response = await fetch(`${BASE_URL}${API_PATHS.health}`);
+  const health = (await response.json()) as HealthResponse;
+  const engine = health.engines[capability];
+  assert.ok(
+    engine?.ready,
+    `The ${capability} engine is not ready: ${engine?.detail ?? 'no detail'}`,
+  );
+}
+
+async function saveDownload(
+  page: Page,
+  click: () => Promise<void>,
+): Promise<{ name: string; content: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = join(workDir, (download as Download).suggestedFilename());
+  await download.saveAs(path);
+  return { name: download.suggestedFilename(), content: readFileSync(path) };
+}
+
+/**
+ * Waits for the result, or fails at once with the page's error line (the server's message) when
+ * the generation failed, instead of waiting for a timeout.
+ */
+async function waitForResult(page: Page, result: Locator): Promise<void> {
+  const errorLine = page.locator('.tool-error:not(:empty)');
+  const outcome = await Promise.race([
+    result.waitFor({ timeout: GENERATION_TIMEOUT_MS }).then(
+      () => 'result' as const,
+      () => 'timeout' as const,
+    ),
+    errorLine.waitFor({ timeout: GENERATION_TIMEOUT_MS }).then(
+      () => 'error' as const,
+      () => 'timeout' as const,
+    ),
+  ]);
+  if (outcome === 'error')
+    assert.fail(`The page showed an error: ${await errorLine.textContent()}`);
+  assert.equal(outcome, 'result', `No result within ${GENERATION_TIMEOUT_MS / 1000} s`);
+}
+
+/** A short spoken English sentence as WAV: espeak-ng, else a recording shipped by pocketsphinx. */
+function speechRecording(): string {
+  const path = join(workDir, 'hello.wav');
+  const spoken = spawnSync('espeak-ng', [
+    '-w',
+    path,
+    'Hello world. This is a test of the subtitles.',
+  ]);
+  if (spoken.status === 0 && existsSync(path)) return path;
+  const shipped = '/usr/share/pocketsphinx/test/data/cards/001.wav';
+  assert.ok(
+    existsSync(shipped),
+    'Neither espeak-ng nor the pocketsphinx test recordings are installed.',
+  );
+  return shipped;
+}
+
+describe('text to speech', () => {
+  test(
+    'generates audio the player can load, and downloads it as generated_speech.<ext>',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertEngineReady('speech');
+      const { page } = session;
+      await page.goto(ROUTES.textToSpeech);
+      await page
+        .getByLabel('Text', { exact: true })
+        .fill('Hello from the browser test. This is a short sentence.');
+
+      const player = page.locator('audio');
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await page.locator('audio[src^="blob:"]').waitFor({ timeout: GENERATION_TIMEOUT_MS });
+      const mp3Source = await player.getAttribute('src');
+      const mp3 = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download' }).click(),
+      );
+      assert.equal(mp3.name, 'generated_speech.mp3');
+      assert.ok(mp3.content.length > 1000, 'the MP3 download is not empty');
+
+      await page.getByLabel('Output Format').selectOption({ label: 'WAV' });
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      // The new audio replaces the old one, and the browser decodes it: it has a duration.
+      await page.waitForFunction(
+        (previous) => {
+          const audio = document.querySelector('audio');
+          return (
+            audio !== null &&
+            audio.getAttribute('src') !== previous &&
+            audio.readyState >= 1 &&
+            audio.duration > 0
+          );
+        },
+        mp3Source,
+        { timeout: GENERATION_TIMEOUT_MS },
+      );
+      const wav = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download' }).click(),
+      );
+      assert.equal(wav.name, 'generated_speech.wav');
+      assert.equal(wav.content.subarray(0, 4).toString('latin1'), 'RIFF');
+    },
+  );
+});
+
+describe('speech to text', () => {
+  test(
+    'transcribes an uploaded recording and downloads subtitles.rtc',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertEngineReady('transcription');
+      const { page } = session;
+      await page.goto(ROUTES.speechToText);
+      await page.getByRole('heading', { name: 'Speech To Text AI' }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(speechRecording());
+      await page
+        .getByRole('button', { name: /Start Generating Subtitles|Processing\.\.\./ })
+        .click();
+
+      const transcript = page.getByLabel('Transcript');
+      await transcript.waitFor();
+      await page.waitForFunction(
+        () => {
+          const area = document.querySelector<HTMLTextAreaElement>('textarea.transcript');
+          return area !== null && area.value !== 'Processing your audio...';
+        },
+        undefined,
+        { timeout: GENERATION_TIMEOUT_MS },
+      );
+      const text = await transcript.inputValue();
+      assert.notEqual(text, 'No text generated yet', 'the transcript is empty');
+      assert.ok(text.trim().length > 0);
+
+      const file = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download Your RTC file' }).click(),
+      );
+      assert.equal(file.name, 'subtitles.rtc');
+      assert.equal(file.content.toString('utf8'), text);
+
+      // The server returns timed segments, so real subtitle files are offered too.
+      const srt = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download SRT' }).click(),
+      );
+      assert.equal(srt.name, 'subtitles.srt');
+      assert.match(
+        srt.content.toString('utf8'),
+        /^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n\S/,
+      );
+    },
+  );
+});
+
+describe('writers', () => {
+  test(
+    'the video script generator shows a script and downloads video-script.rtc',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertEngineReady('text');
+      const { page } = session;
+      await page.goto(ROUTES.videoScript);
+      await page.getByLabel('Platform').selectOption('YouTube');
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      const script = page.locator('.markdown-view');
+      await waitForResult(page, script);
+      await expectVisible(page.getByRole('heading', { name: 'Your Script is Ready!' }));
+      assert.ok(((await script.textContent()) ?? '').trim().length > 0, 'the script is empty');
+
+      const file = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download RTC File' }).click(),
+      );
+      assert.equal(file.name, 'video-script.rtc');
+      assert.ok(file.content.length > 0);
+    },
+  );
+
+  test('the blog generator shows a post', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await assertEngineReady('text');
+    const { page } = session;
+    await page.goto(ROUTES.blog);
+    await page.getByLabel('Topic').fill('Boosting productivity with AI');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await waitForResult(page, page.locator('.markdown-view'));
+    await expectVisible(page.getByRole('heading', { name: 'Your Blog has been generated' }));
+    assert.ok(((await page.locator('.markdown-view').textContent()) ?? '').trim().length > 0);
+    await page.getByText('Blog generated successfully!').waitFor();
+  });
+
+  test('the story writer shows a story', { timeout: TEST_TIMEOUT_MS }, async () => {
+    await assertEngineReady('text');
+    const { page } = session;
+    await page.goto(ROUTES.story);
+    await page.getByLabel('Topic Type').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Generate Story' }).click();
+    await waitForResult(page, page.locator('.markdown-view'));
+    await expectVisible(page.getByRole('heading', { name: 'Your Story has been generated' }));
+    assert.ok(((await page.locator('.markdown-view').textContent()) ?? '').trim().length > 0);
+  });
+});
+
+describe('engine status', () => {
+  test('each tool page says which engine serves it before the form is used', async () => {
+    const { page } = session;
+    const health = (await (await fetch(`${BASE_URL}${API_PATHS.health}`)).json()) as HealthResponse;
+    for (const tool of TOOLS) {
+      await page.goto(toolPath(tool.link));
+      const engine = health.engines[TOOL_CAPABILITY[tool.link]];
+      if (engine.ready) await page.getByText(`Runs on ${engine.engine}`).waitFor();
+      else await page.getByText(TOOL_MESSAGES.engineNotReady).waitFor();
+    }
+  });
+});
