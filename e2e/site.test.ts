@@ -41,6 +41,24 @@ async function mainHeading(page: Page): Promise<string> {
   return (await heading.textContent()) ?? '';
 }
 
+/** After a client-side navigation the old screen stays until the new one renders: wait for it. */
+async function waitForMainHeading(page: Page, expected: string | RegExp): Promise<void> {
+  const pattern = typeof expected === 'string' ? expected : expected.source;
+  const exact = typeof expected === 'string';
+  try {
+    await page.waitForFunction(
+      ([pattern, exact]) => {
+        const text = document.querySelector('main h1')?.textContent?.trim() ?? '';
+        return exact ? text === pattern : new RegExp(pattern as string).test(text);
+      },
+      [pattern, exact] as const,
+      { timeout: 10_000 },
+    );
+  } catch {
+    assert.fail(`main heading is "${await mainHeading(page)}", expected ${String(expected)}`);
+  }
+}
+
 let desktop: BrowserSession;
 before(async () => {
   desktop = await openBrowser({ width: 1280, height: 800 });
@@ -79,7 +97,7 @@ describe('routes', () => {
     assert.equal(await mainHeading(page), 'Page not found');
     await page.getByRole('link', { name: 'Back to home' }).click();
     await page.waitForURL((url) => url.pathname === ROUTES.home);
-    assert.match(await mainHeading(page), /amazing and simple/);
+    await waitForMainHeading(page, /amazing and simple/);
   });
 });
 
@@ -153,8 +171,7 @@ describe('navbar and footer', () => {
       ['Support', ['FAQ', 'Contact']],
     ] as const) {
       const nav = footer.getByRole('navigation', { name: column });
-      for (const name of names)
-        await expectVisible(nav.getByRole('link', { name, exact: true }));
+      for (const name of names) await expectVisible(nav.getByRole('link', { name, exact: true }));
     }
     await expectVisible(footer.getByRole('heading', { name: 'Reach out to us' }));
     await expectVisible(footer.locator('a[href^="mailto:"]'));
@@ -162,7 +179,7 @@ describe('navbar and footer', () => {
     await expectVisible(footer.locator('a[href^="tel:"]'));
     await footer.getByRole('link', { name: 'Privacy & Policy' }).click();
     await page.waitForURL((url) => url.pathname === ROUTES.privacyPolicy);
-    assert.equal(await mainHeading(page), 'Privacy Policy');
+    await waitForMainHeading(page, 'Privacy Policy');
     await page.waitForFunction(() => window.scrollY === 0);
   });
 });
@@ -335,7 +352,7 @@ describe('theme', () => {
       assert.equal(accent.toLowerCase(), '#f8542d', 'the red colour stylesheet by default');
 
       await page.getByRole('button', { name: 'Dark mode' }).click();
-      assert.equal(await page.locator('html').getAttribute('data-theme'), 'dark');
+      await waitForAttribute(page, 'html', 'data-theme', 'dark');
       assert.equal(await page.evaluate(() => localStorage.getItem('theme-mode')), 'dark');
 
       await page.reload();
