@@ -1,4 +1,4 @@
-// Runs node:test on every *.test.ts file under the given folders, through tsx.
+// Runs node:test on every *.test.ts file under the given folders (or the given files), through tsx.
 // Node 20's test runner cannot expand globs itself, so the files are listed here.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,6 +11,7 @@ if (folders.length === 0) {
 }
 
 function findTests(folder) {
+  if (!statSync(folder).isDirectory()) return [folder];
   const found = [];
   for (const name of readdirSync(folder)) {
     if (name === 'node_modules' || name.startsWith('.')) continue;

@@ -80,6 +80,7 @@ export const API_MESSAGES = {
     'The file holds no audio we can play. Please check the recording and upload it again.',
   nothingToSpeak: 'The text has nothing to read aloud. Please enter words, not only symbols.',
   speechEmpty: 'The speech engine returned no audio. Please try again.',
+  audioProcessingFailed: 'The server could not process the audio. Please try again in a moment.',
   unsupportedContentType:
     'This kind of request body is not accepted here. Send JSON with Content-Type: application/json.',
   timedOut:

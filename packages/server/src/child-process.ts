@@ -1,23 +1,30 @@
 /**
- * Runs one classic engine (festival, flite, espeak-ng, pocketsphinx, ffmpeg) as a child process.
- * The engines are separate programs, so the event loop stays free while they work, and an abort
- * kills the child at once so its CPU is freed. A run settles only after the child has exited, so
- * a caller that sees a rejection knows the process is gone. Shared by the speech and transcription
- * engines, with the start-up checks that say whether an engine's programs and files are installed.
+ * The one way the server runs a program: the classic engines (festival, flite, espeak-ng,
+ * pocketsphinx) and ffmpeg/ffprobe. They are separate programs, so the event loop stays free while
+ * they work, and an abort kills the child at once so its CPU is freed. A run settles only after
+ * the child has exited, so a caller that sees a rejection knows the process is gone and can remove
+ * its temporary files. Also holds the start-up checks that say whether an engine's programs and
+ * files are installed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { GenerationAbortedError, ProviderFailedError } from '../errors.ts';
+import { GenerationAbortedError, ProviderFailedError } from './providers/errors.ts';
 
 export interface EngineRunOptions {
-  signal: AbortSignal;
+  signal?: AbortSignal;
   /** Bytes written to the child's stdin, which is then closed. */
   input?: Buffer | string;
   /** What a visitor reads when the engine fails; the engine's own output goes in `cause`. */
   failureMessage: string;
 }
+
+/**
+ * The program ran and exited with an error, as opposed to not starting at all. For ffprobe and
+ * ffmpeg reading an upload, that is a sign of a bad file rather than a server fault.
+ */
+export class ProgramExitedError extends ProviderFailedError {}
 
 /** Keeps the end of the engine's error output for the log, never the whole stream. */
 const STDERR_KEPT_CHARACTERS = 4096;
@@ -85,20 +92,19 @@ export class EngineProcess {
       aborted = true;
       this.child.kill('SIGKILL');
     };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     if (this.child.stdin) {
       if (input !== undefined && !aborted) this.child.stdin.end(input);
       else this.child.stdin.end();
     }
     const code = await this.exit;
-    signal.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort);
     if (aborted) throw new GenerationAbortedError();
-    if (this.spawnError || code !== 0) {
-      const detail =
-        this.spawnError?.message ??
-        `${this.command} exited with ${code}: ${this.errorOutput.trim()}`;
-      throw new ProviderFailedError(failureMessage, { cause: new Error(detail) });
+    if (this.spawnError) throw new ProviderFailedError(failureMessage, { cause: this.spawnError });
+    if (code !== 0) {
+      const detail = `${this.command} exited with ${code}: ${this.errorOutput.trim()}`;
+      throw new ProgramExitedError(failureMessage, { cause: new Error(detail) });
     }
     return Buffer.concat(this.output);
   }
@@ -123,8 +129,8 @@ export class EngineProcess {
       onAbort = () => resolve('aborted');
     });
     this.child.stderr?.on('data', onData);
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
     onData();
     try {
       const outcome = await Promise.race([found, aborted, this.exit.then(() => 'exited' as const)]);
@@ -138,7 +144,7 @@ export class EngineProcess {
       throw new ProviderFailedError(failureMessage, { cause: new Error(detail) });
     } finally {
       this.child.stderr?.off('data', onData);
-      signal.removeEventListener('abort', onAbort);
+      signal?.removeEventListener('abort', onAbort);
     }
   }
 }
@@ -148,7 +154,7 @@ export function runEngineProcess(
   args: readonly string[],
   options: EngineRunOptions,
 ): Promise<Buffer> {
-  if (options.signal.aborted) return Promise.reject(new GenerationAbortedError());
+  if (options.signal?.aborted) return Promise.reject(new GenerationAbortedError());
   return new EngineProcess(command, args, { keepStdinOpen: options.input !== undefined }).finish(
     options,
   );

@@ -5,8 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { OutputFormat } from '@ai-tools/contracts';
-import { runProcess } from './run-process.ts';
+import { API_MESSAGES, type OutputFormat } from '@ai-tools/contracts';
+import { runEngineProcess } from '../child-process.ts';
 
 /** Codec and container per format: opus travels in Ogg and AAC in ADTS, as browsers play them. */
 const ENCODER_ARGUMENTS: Record<OutputFormat, string[]> = {
@@ -30,7 +30,7 @@ export interface EncodeRequest {
 export async function encodePcm(request: EncodeRequest): Promise<Buffer> {
   const { pcm, sampleRate, format, folder, signal } = request;
   const outputPath = join(folder, `speech.${format}`);
-  await runProcess(
+  await runEngineProcess(
     'ffmpeg',
     [
       '-hide_banner',
@@ -50,7 +50,7 @@ export async function encodePcm(request: EncodeRequest): Promise<Buffer> {
       '-y',
       outputPath,
     ],
-    { input: pcm, signal },
+    { input: pcm, signal, failureMessage: API_MESSAGES.audioProcessingFailed },
   );
   return readFile(outputPath);
 }

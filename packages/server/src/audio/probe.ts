@@ -2,7 +2,8 @@
  * Looks inside an uploaded file with ffprobe: its content decides whether it is audio, never the
  * client's MIME type or file name.
  */
-import { runProcess } from './run-process.ts';
+import { API_MESSAGES } from '@ai-tools/contracts';
+import { ProgramExitedError, runEngineProcess } from '../child-process.ts';
 
 export interface AudioProbe {
   /** ffprobe's container name, such as 'mp3' or 'mov,mp4,m4a,3gp,3g2,mj2'. */
@@ -22,7 +23,7 @@ interface FfprobeOutput {
 export async function probeAudio(path: string, signal?: AbortSignal): Promise<AudioProbe | null> {
   let output: Buffer;
   try {
-    output = await runProcess(
+    output = await runEngineProcess(
       'ffprobe',
       [
         '-v',
@@ -33,12 +34,13 @@ export async function probeAudio(path: string, signal?: AbortSignal): Promise<Au
         'format=format_name,duration:stream=codec_type,codec_name,duration',
         path,
       ],
-      { signal },
+      { signal, failureMessage: API_MESSAGES.audioProcessingFailed },
     );
   } catch (error) {
-    // A missing ffprobe is the server's fault, not the upload's.
-    if (signal?.aborted || (error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-    return null;
+    // ffprobe refusing the file means it is not audio; an abort or a missing ffprobe is not the
+    // upload's fault.
+    if (error instanceof ProgramExitedError) return null;
+    throw error;
   }
   let probe: FfprobeOutput;
   try {

@@ -10,6 +10,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { API_MESSAGES, LIMITS, type SpeechToTextResponse } from '@ai-tools/contracts';
 import { decodeToSamples } from '../audio/decode.ts';
+import { ProgramExitedError } from '../child-process.ts';
 import { probeAudio } from '../audio/probe.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
 import {
@@ -55,8 +56,9 @@ export async function speechToText(
       maxSeconds: LIMITS.audioMaxSeconds + 1,
       signal,
     }).catch((error: unknown) => {
-      if (signal?.aborted || (error as NodeJS.ErrnoException).code === 'ENOENT') throw error;
-      throw new InvalidAudioError(API_MESSAGES.uploadNotAudio);
+      if (error instanceof ProgramExitedError)
+        throw new InvalidAudioError(API_MESSAGES.uploadNotAudio);
+      throw error;
     });
     if (samples.length === 0) throw new InvalidAudioError(API_MESSAGES.audioHasNoSound);
     if (samples.length > LIMITS.audioMaxSeconds * TRANSCRIPTION_SAMPLE_RATE) {

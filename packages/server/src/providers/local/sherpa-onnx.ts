@@ -4,7 +4,7 @@
  * typed from the package's types.js. The native addon loads on first use only.
  */
 import { createRequire } from 'node:module';
-import { runEngineProcess } from './engine-process.ts';
+import { runEngineProcess } from '../../child-process.ts';
 
 export interface VadConfig {
   sileroVad: {

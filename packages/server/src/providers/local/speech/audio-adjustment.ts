@@ -4,7 +4,7 @@
  * control cannot reach the requested speed.
  */
 import type { SynthesizedSpeech } from '../../types.ts';
-import { runEngineProcess } from '../engine-process.ts';
+import { runEngineProcess } from '../../../child-process.ts';
 
 /** atempo accepts 0.5 to 100 per instance; slower factors are reached by chaining. */
 const SLOWEST_SINGLE_TEMPO = 0.5;

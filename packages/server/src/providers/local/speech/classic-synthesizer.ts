@@ -11,7 +11,7 @@ import { parseWav } from '../../../audio/wav.ts';
 import { ProviderFailedError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { JobQueue } from '../job-queue.ts';
-import { runEngineProcess } from '../engine-process.ts';
+import { runEngineProcess } from '../../../child-process.ts';
 import type { EspeakLanguages } from './espeak-languages.ts';
 import { FestivalVoices } from './festival.ts';
 import { adjustAudio } from './audio-adjustment.ts';

@@ -2,7 +2,7 @@
  * Which languages this machine's espeak-ng speaks, read once from `espeak-ng --voices`, and the
  * espeak-ng language that fits a BCP 47 tag such as 'es', 'pt-BR' or 'zh-Hans'.
  */
-import { runEngineProcess } from '../engine-process.ts';
+import { runEngineProcess } from '../../../child-process.ts';
 
 /** BCP 47 primary subtags whose espeak-ng voice has another name. */
 const ESPEAK_NAMES: Record<string, string> = {

@@ -8,7 +8,7 @@
  * The text goes through a file and festival's own tts_file, which speaks it one sentence at a time
  * (as text2wave does): memory stays bounded for any length, and the text is never Scheme code.
  */
-import { EngineProcess, type EngineRunOptions } from '../engine-process.ts';
+import { EngineProcess, type EngineRunOptions } from '../../../child-process.ts';
 import type { FestivalVoiceName } from './voices.ts';
 
 /**

@@ -7,7 +7,7 @@ import { PIPER_VOICE_FILES } from '../../../models/manifest.ts';
 import type { SpeechSynthesizer } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
 import { ClassicSpeechSynthesizer } from './classic-synthesizer.ts';
-import { allExist, missingPrograms } from '../engine-process.ts';
+import { allExist, missingPrograms } from '../../../child-process.ts';
 import { EspeakLanguages } from './espeak-languages.ts';
 import { NeuralSpeechSynthesizer } from './neural-synthesizer.ts';
 

@@ -17,7 +17,7 @@ import {
   type TranscriptionRequest,
 } from '../../types.ts';
 import { JobQueue } from '../job-queue.ts';
-import { runEngineProcess } from '../engine-process.ts';
+import { runEngineProcess } from '../../../child-process.ts';
 import type { SpeechDetector, SpeechSpan } from './voice-activity.ts';
 
 const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';

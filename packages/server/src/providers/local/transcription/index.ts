@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { WHISPER_TINY_FILES } from '../../../models/manifest.ts';
 import type { Transcriber } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
-import { allExist, missingPrograms } from '../engine-process.ts';
+import { allExist, missingPrograms } from '../../../child-process.ts';
 import { ClassicTranscriber, pocketsphinxModelFiles } from './classic-transcriber.ts';
 import { NeuralTranscriber } from './neural-transcriber.ts';
 import { findVadModel, SpeechDetector } from './voice-activity.ts';
