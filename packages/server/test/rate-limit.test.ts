@@ -106,12 +106,39 @@ test('with REDIS_URL, two server instances share one budget', async () => {
   }
 });
 
-test('with Redis unreachable, requests still go through rather than fail', async () => {
+test('with Redis unreachable, each server still counts its budget in memory', async () => {
   const app = await makeApp({
     env: { REDIS_URL: 'redis://127.0.0.1:1' },
     providers: testProviders(),
   });
-  const response = await sendContact(app, '192.0.2.50');
-  assert.equal(response.statusCode, 400);
-  await app.close();
+  try {
+    for (let index = 0; index < contactBudget; index += 1) {
+      assert.equal((await sendContact(app, '192.0.2.50')).statusCode, 400, `request ${index + 1}`);
+    }
+    const limited = await sendContact(app, '192.0.2.50');
+    assert.equal(limited.statusCode, 429);
+    assert.ok(Number(limited.headers['retry-after']) > 0);
+  } finally {
+    await app.close();
+  }
+});
+
+test('when Redis fails a count, that server counts in memory and the budget holds', async () => {
+  const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+  const redis = new Redis(REDIS_URL);
+  // A counter that is not a number makes Redis answer the count with an error.
+  const counterKey = `ai-tools-rate-limit:POST${API_PATHS.sendMessage}-${address}`;
+  await redis.set(counterKey, 'not a number');
+  const app = await makeApp({ env: { REDIS_URL }, providers: testProviders() });
+  try {
+    for (let index = 0; index < contactBudget; index += 1) {
+      assert.equal((await sendContact(app, address)).statusCode, 400, `request ${index + 1}`);
+    }
+    assert.equal((await sendContact(app, address)).statusCode, 429);
+    assert.equal(await redis.get(counterKey), 'not a number', 'Redis refused every count');
+  } finally {
+    await redis.del(counterKey);
+    await redis.quit();
+    await app.close();
+  }
 });

@@ -1,6 +1,7 @@
 /**
  * Rate limits per IP address with a budget per tool (contracts RATE_LIMITS), as the privacy text
- * says. Counters live in memory, or in Redis when REDIS_URL is set so several servers share them.
+ * says. Counters live in memory, or in Redis when REDIS_URL is set so several servers share them;
+ * while Redis is away, each server counts in its own memory (rate-limit-store.ts).
  * The budgets attach to the routes by path, so route files stay a schema and a service call.
  */
 import rateLimit from '@fastify/rate-limit';
@@ -8,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
+import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
 
 type Tool = keyof typeof RATE_LIMITS.perTool;
 
@@ -19,6 +21,8 @@ const TOOL_BY_PATH: Record<string, Tool> = {
   [API_PATHS.generateBlog]: 'blog',
   [API_PATHS.generateStory]: 'story',
 };
+
+const REDIS_KEY_PREFIX = 'ai-tools-rate-limit:';
 
 /** How long to wait for Redis, at start-up and per connection attempt. */
 const REDIS_CONNECT_TIMEOUT_MS = 2000;
@@ -36,8 +40,8 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<Confi
 
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, {
-        // Fail fast instead of queueing: with Redis away, requests go through uncounted
-        // (skipOnError) rather than wait.
+        // Fail fast instead of queueing: with Redis away, requests are counted in memory
+        // rather than wait.
         maxRetriesPerRequest: 1,
         connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
         enableOfflineQueue: false,
@@ -50,16 +54,18 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<Confi
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
-    // Without the offline queue, commands sent before the connection is up fail and go
-    // uncounted: wait for it at start-up, no longer than the connect timeout.
+    // Without the offline queue, commands sent before the connection is up fail and are counted
+    // only here: wait for it at start-up, no longer than the connect timeout.
     await connectedOrFailed(redis, REDIS_CONNECT_TIMEOUT_MS);
   }
 
   await app.register(rateLimit, {
     global: false,
-    redis,
-    nameSpace: 'ai-tools-rate-limit:',
-    skipOnError: true,
+    store: redis
+      ? redisStoreWithLocalFallback(redis, REDIS_KEY_PREFIX, (error) =>
+          app.log.warn({ code: (error as { code?: string }).code }, 'Rate limit counted in memory'),
+        )
+      : undefined,
     errorResponseBuilder: () =>
       Object.assign(new Error(SERVER_MESSAGES.rateLimited), { statusCode: 429 }),
   });
