@@ -1,4 +1,4 @@
-import { API_PATHS, DEFAULT_ERRORS } from '@ai-tools/contracts';
+import { API_PATHS, DEFAULT_ERRORS, REQUEST_MESSAGES } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
 
@@ -53,7 +53,7 @@ describe('contact slice (SPEC section 4)', () => {
     });
   });
 
-  it('failure without a server message stores the error own message', async () => {
+  it("failure without a server message stores the error's own message", async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -62,12 +62,11 @@ describe('contact slice (SPEC section 4)', () => {
     );
     const store = makeStore();
     await store.dispatch(sendContactMessage(MESSAGE));
-    expect(selectContact(store.getState()).error).toBe(
-      'Could not reach the server. Check your connection and try again.',
-    );
+    expect(selectContact(store.getState()).error).toBe(REQUEST_MESSAGES.unreachable);
   });
 
   it('falls back to the default text when a rejection carries no message', () => {
+    // The API client always gives a message, so only the reducer's own fallback is left to check.
     const store = makeStore();
     store.dispatch(sendContactMessage.rejected(null, 'request-1', MESSAGE));
     expect(selectContact(store.getState()).error).toBe(DEFAULT_ERRORS.contact);

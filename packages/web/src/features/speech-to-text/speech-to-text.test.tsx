@@ -1,12 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import {
-  API_PATHS,
-  CLIENT_MESSAGES,
-  LIMITS,
-  SPEECH_UPLOAD_FIELD,
-  TIMINGS,
-  TOOL_MESSAGES,
-} from '@ai-tools/contracts';
+import { API_PATHS, CLIENT_MESSAGES, LIMITS, TIMINGS, TOOL_MESSAGES } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
@@ -64,7 +57,8 @@ describe('speech slice', () => {
     const fetchMock = stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
     await makeStore().dispatch(transcribeAudio(audioFile('memo.wav')));
     const [, init] = callsTo(fetchMock, API_PATHS.speechToText)[0]!;
-    expect(((init?.body as FormData).get(SPEECH_UPLOAD_FIELD) as File).name).toBe('memo.wav');
+    // SPEC section 7 names the field; a literal, so a renamed constant cannot pass unnoticed.
+    expect(((init?.body as FormData).get('file') as File).name).toBe('memo.wav');
   });
 
   it('a failure stores the server message', async () => {

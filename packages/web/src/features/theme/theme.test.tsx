@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store.ts';
@@ -73,15 +73,11 @@ describe('theme (SPEC section 4)', () => {
     expect(document.documentElement.style.getPropertyValue('--color-accent')).toBe('#f8542d');
     // A literal, so the test does not only repeat the lookup it checks.
     expect(accentColorValue('blue')).toBe('#2563eb');
-    store.dispatch(setAccentColor('blue'));
-    return new Promise<void>((resolve) =>
-      setTimeout(() => {
-        expect(document.documentElement.style.getPropertyValue('--color-accent')).toBe(
-          accentColorValue('blue'),
-        );
-        resolve();
-      }),
-    );
+    act(() => {
+      store.dispatch(setAccentColor('blue'));
+    });
+    expect(document.documentElement.style.getPropertyValue('--color-accent')).toBe('#2563eb');
+    expect(document.documentElement.dataset.accent).toBe('blue');
   });
 
   it('public/theme-init.js applies the saved mode before the app runs', () => {
