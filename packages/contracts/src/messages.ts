@@ -87,6 +87,48 @@ export const API_MESSAGES = {
     'The request took too long and was stopped. Please try again, with a shorter text or file if you can.',
 } as const;
 
+/**
+ * What the engines and AI services answer when they cannot do the work. A visitor reads them, so
+ * each says what to do next; an operator's part names the setting to change.
+ */
+export const ENGINE_MESSAGES = {
+  speechFailed: 'The speech engine could not read this text. Please change the text and try again.',
+  speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
+  recognitionFailed: 'The speech recogniser could not read this audio. Please try another file.',
+  writingTooSlow:
+    'Writing took too long and was stopped. Please try again, or ask for something shorter.',
+  resultEmpty: (what: string) => `The ${what} came back empty. Please try again.`,
+  speechPackagesMissing: (packages: string, missing: readonly string[]) =>
+    `Speech needs the Debian packages ${packages}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${packages}\`.`,
+  voiceDetectorMissing:
+    'Transcription needs the Silero VAD model: run `npm install` (package @ricky0123/vad-web) or `npm run models`.',
+  recogniserMissing:
+    'Transcription needs pocketsphinx with its en-us model (Debian packages pocketsphinx and pocketsphinx-en-us: run `npm install` as root), or a Whisper model from `npm run models`.',
+  serviceTimedOut: (host: string) =>
+    `The AI service at ${host} took too long to answer. Please try again in a moment.`,
+  serviceUnreachable: (host: string) =>
+    `The AI service at ${host} could not be reached. Please try again in a moment.`,
+  serviceKeyRefused: (host: string, apiKeyVariable: string) =>
+    `The AI service at ${host} refused the server's API key. The site's operator must set a valid ${apiKeyVariable}.`,
+  serviceModelMissing: (
+    host: string,
+    model: string,
+    path: string,
+    variables: { model: string; baseUrl: string },
+  ) =>
+    `The AI service at ${host} has no model "${model}" or no ${path} endpoint. The site's operator must check ${variables.model} and ${variables.baseUrl}.`,
+  serviceQuotaUsed: (host: string, apiKeyVariable: string) =>
+    `The AI service at ${host} says the account's quota is used up. The site's operator must add credit or change ${apiKeyVariable}.`,
+  serviceBusy: (seconds: number) =>
+    `The AI service is busy right now. Please try again in ${seconds} seconds.`,
+  serviceFailed: (host: string, status: number) =>
+    `The AI service at ${host} failed to answer (error ${status}). Please try again in a moment.`,
+  serviceRejected: (host: string, status: number) =>
+    `The AI service at ${host} rejected the request (error ${status}). Please try again with different input.`,
+  serviceReplyUnreadable: (host: string, what: string, baseUrlVariable: string) =>
+    `The AI service at ${host} sent ${what} this site cannot read. Please try again, or ask the site's operator to check ${baseUrlVariable}.`,
+} as const;
+
 /** The website's own words when a call fails before the server could say why. */
 export const REQUEST_MESSAGES = {
   unreachable: 'Could not reach the server. Check your connection and try again.',

@@ -35,8 +35,8 @@ before(async () => {
   app = await makeApp({
     providers: {
       speech,
-      text: unavailableEngine('text', 'No text engine in this test.'),
-      transcription: unavailableEngine('transcription', 'No transcription in this test.'),
+      text: unavailableEngine('No text engine in this test.'),
+      transcription: unavailableEngine('No transcription in this test.'),
     },
   });
 });

@@ -34,8 +34,8 @@ before(async () => {
     env: { TEMP_DIR: temporaryRoot },
     providers: {
       transcription: transcriber,
-      text: unavailableEngine('text', 'No text engine in this test.'),
-      speech: unavailableEngine('speech', 'No speech engine in this test.'),
+      text: unavailableEngine('No text engine in this test.'),
+      speech: unavailableEngine('No speech engine in this test.'),
     },
   });
 });

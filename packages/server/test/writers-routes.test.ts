@@ -27,8 +27,8 @@ async function appWith(text: TextGenerator) {
   const app = await makeApp({
     providers: {
       text,
-      speech: unavailableEngine('speech', 'not in this test'),
-      transcription: unavailableEngine('transcription', 'not in this test'),
+      speech: unavailableEngine('not in this test'),
+      transcription: unavailableEngine('not in this test'),
     },
   });
   apps.push(app);
@@ -139,7 +139,7 @@ test('bad input is a 400 with the first problem, and the model is never asked', 
 });
 
 test('without a text engine every writer answers 503 with how to enable one', async () => {
-  const app = await appWith(unavailableEngine('text', SERVER_MESSAGES.textGenerationUnavailable));
+  const app = await appWith(unavailableEngine(SERVER_MESSAGES.textGenerationUnavailable));
   const calls: [string, object][] = [
     [API_PATHS.generateScript, SCRIPT_REQUEST],
     [API_PATHS.generateBlog, { topic: 'Focus' }],

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  ENGINE_MESSAGES,
   STORY_CUSTOM_THEME,
   STORY_THEMES,
   storyRequestSchema,
@@ -18,7 +19,6 @@ import {
   markdownToPlainText,
   trimToSentences,
   writerContext,
-  WRITER_TOO_SLOW_MESSAGE,
 } from '../src/services/writing.ts';
 import {
   joinContinuation,
@@ -141,7 +141,7 @@ test('the deadline stops a generation with a message that says what to do', asyn
       maxTokens: 10,
     }),
     (error: unknown) =>
-      error instanceof ProviderFailedError && error.message === WRITER_TOO_SLOW_MESSAGE,
+      error instanceof ProviderFailedError && error.message === ENGINE_MESSAGES.writingTooSlow,
   );
 });
 

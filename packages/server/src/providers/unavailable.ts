@@ -2,11 +2,10 @@
  * The honest "none" tier: a capability with no engine reports why and refuses work with a 503
  * that says how to enable it. It never produces content.
  */
-import type { Capability } from '@ai-tools/contracts';
 import { ProviderUnavailableError } from './errors.ts';
 import type { SpeechSynthesizer, TextGenerator, Transcriber } from './types.ts';
 
-export function unavailableEngine(capability: Capability, detail: string) {
+export function unavailableEngine(detail: string) {
   const refuse = (): never => {
     throw new ProviderUnavailableError(detail);
   };
@@ -18,6 +17,5 @@ export function unavailableEngine(capability: Capability, detail: string) {
     }),
     synthesize: async () => refuse(),
     transcribe: async () => refuse(),
-    capability,
-  } satisfies TextGenerator & SpeechSynthesizer & Transcriber & { capability: Capability };
+  } satisfies TextGenerator & SpeechSynthesizer & Transcriber;
 }

@@ -3,6 +3,7 @@
  * visitor's abort signal and an overall deadline, cleaning what a model wraps around its answer,
  * and counting words and sentences in any of the story languages.
  */
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import {
   EmptyResultError,
   GenerationAbortedError,
@@ -26,13 +27,10 @@ export function writerContext(
   return { generator, signal, deadline: Date.now() + timeoutMs };
 }
 
-export const WRITER_TOO_SLOW_MESSAGE =
-  'Writing took too long and was stopped. Please try again, or ask for something shorter.';
-
 /** The writer's deadline passed: a 502 for the visitor, or the end of a story's continuations. */
 export class WritingTooSlowError extends ProviderFailedError {
   constructor() {
-    super(WRITER_TOO_SLOW_MESSAGE);
+    super(ENGINE_MESSAGES.writingTooSlow);
   }
 }
 
@@ -176,7 +174,7 @@ export function markdownToPlainText(text: string): string {
 /** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
 export function requireText(text: string, what: string): string {
   if (text.trim() === '') {
-    throw new EmptyResultError(`The ${what} came back empty. Please try again.`);
+    throw new EmptyResultError(ENGINE_MESSAGES.resultEmpty(what));
   }
   return text;
 }

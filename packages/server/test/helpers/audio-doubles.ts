@@ -89,7 +89,7 @@ export function waitingUntilAborted(onStart?: () => void, onAbort?: () => void) 
 
 export function testProviders(overrides: Partial<Providers> = {}): Providers {
   return {
-    text: unavailableEngine('text', 'No text engine in this test.'),
+    text: unavailableEngine('No text engine in this test.'),
     speech: sineSynthesizer(),
     transcription: recordingTranscriber(),
     ...overrides,

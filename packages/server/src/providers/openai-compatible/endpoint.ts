@@ -3,7 +3,7 @@
  * the caller's abort signal, and every failure turned into a named provider error whose message a
  * visitor (or the site's operator) can act on. Request content is never logged.
  */
-import type { Capability, EngineStatus } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES, type Capability, type EngineStatus } from '@ai-tools/contracts';
 import type { Config } from '../../config.ts';
 import {
   GenerationAbortedError,
@@ -104,16 +104,14 @@ export async function callApi(
   const explain = (error: unknown): Error => {
     if (callerSignal?.aborted) return new GenerationAbortedError();
     if (timeout.signal.aborted) {
-      return new ProviderFailedError(
-        `The AI service at ${hostOf(endpoint)} took too long to answer. Please try again in a moment.`,
-        { cause: error },
-      );
+      return new ProviderFailedError(ENGINE_MESSAGES.serviceTimedOut(hostOf(endpoint)), {
+        cause: error,
+      });
     }
     if (error instanceof ProviderError) return error;
-    return new ProviderFailedError(
-      `The AI service at ${hostOf(endpoint)} could not be reached. Please try again in a moment.`,
-      { cause: error },
-    );
+    return new ProviderFailedError(ENGINE_MESSAGES.serviceUnreachable(hostOf(endpoint)), {
+      cause: error,
+    });
   };
 
   const headers: Record<string, string> = {};
@@ -201,36 +199,27 @@ async function failureFor(response: Response, endpoint: ApiEndpoint, path: strin
   const { status } = upstream;
   if (status === 401 || status === 403) {
     return new ProviderUnavailableError(
-      `The AI service at ${host} refused the server's API key. The site's operator must set a valid ${endpoint.variables.apiKey}.`,
+      ENGINE_MESSAGES.serviceKeyRefused(host, endpoint.variables.apiKey),
     );
   }
   if (status === 404) {
     return new ProviderUnavailableError(
-      `The AI service at ${host} has no model "${endpoint.model}" or no ${path} endpoint. The site's operator must check ${endpoint.variables.model} and ${endpoint.variables.baseUrl}.`,
+      ENGINE_MESSAGES.serviceModelMissing(host, endpoint.model, path, endpoint.variables),
     );
   }
   if (status === 429) {
     if (upstream.code === 'insufficient_quota') {
       return new ProviderUnavailableError(
-        `The AI service at ${host} says the account's quota is used up. The site's operator must add credit or change ${endpoint.variables.apiKey}.`,
+        ENGINE_MESSAGES.serviceQuotaUsed(host, endpoint.variables.apiKey),
       );
     }
     const seconds = retryAfterSeconds(response.headers);
-    return new ProviderBusyError(
-      `The AI service is busy right now. Please try again in ${seconds} seconds.`,
-      seconds,
-    );
+    return new ProviderBusyError(ENGINE_MESSAGES.serviceBusy(seconds), seconds);
   }
   if (status >= 500) {
-    return new UpstreamRejectedError(
-      `The AI service at ${host} failed to answer (error ${status}). Please try again in a moment.`,
-      upstream,
-    );
+    return new UpstreamRejectedError(ENGINE_MESSAGES.serviceFailed(host, status), upstream);
   }
-  return new UpstreamRejectedError(
-    `The AI service at ${host} rejected the request (error ${status}). Please try again with different input.`,
-    upstream,
-  );
+  return new UpstreamRejectedError(ENGINE_MESSAGES.serviceRejected(host, status), upstream);
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 10;
@@ -251,6 +240,6 @@ export function retryAfterSeconds(headers: Headers): number {
 
 export function malformedReply(endpoint: ApiEndpoint, what: string): ProviderFailedError {
   return new ProviderFailedError(
-    `The AI service at ${hostOf(endpoint)} sent ${what} this site cannot read. Please try again, or ask the site's operator to check ${endpoint.variables.baseUrl}.`,
+    ENGINE_MESSAGES.serviceReplyUnreadable(hostOf(endpoint), what, endpoint.variables.baseUrl),
   );
 }

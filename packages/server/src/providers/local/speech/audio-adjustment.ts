@@ -3,6 +3,7 @@
  * change of speaking rate without a change of pitch (atempo, WSOLA) where an engine's own rate
  * control cannot reach the requested speed.
  */
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import type { SynthesizedSpeech } from '../../types.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 
@@ -43,7 +44,7 @@ export async function adjustAudio(
     {
       signal,
       input: speech.pcm,
-      failureMessage: 'The speech could not be prepared at this speed. Please try another speed.',
+      failureMessage: ENGINE_MESSAGES.speedFailed,
     },
   );
   return { pcm, sampleRate: target.sampleRate };

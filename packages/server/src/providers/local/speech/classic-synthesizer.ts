@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import { ProviderFailedError } from '../../errors.ts';
@@ -30,8 +30,7 @@ const ESPEAK_SLOWEST_WORDS_PER_MINUTE = 80;
  */
 export const CLASSIC_SAMPLE_RATE = 22_050;
 
-const ENGINE_FAILED =
-  'The speech engine could not read this text. Please change the text and try again.';
+const ENGINE_FAILED = ENGINE_MESSAGES.speechFailed;
 
 interface RequestFiles {
   text: string;

@@ -2,6 +2,7 @@
  * The local speech engine, chosen once: the Piper voice through sherpa-onnx when its files are in
  * the models folder, else the classic engines festival, flite and espeak-ng.
  */
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { join } from 'node:path';
 import { PIPER_VOICE_FILES } from '../../../models/manifest.ts';
 import type { SpeechSynthesizer } from '../../types.ts';
@@ -52,10 +53,7 @@ export async function createLocalSpeechSynthesizer(
 async function createClassicSynthesizer(temporaryDirectory: string): Promise<SpeechSynthesizer> {
   const missing = await missingPrograms(CLASSIC_PROGRAMS);
   if (missing.length > 0 || !(await allExist(FESTIVAL_VOICE_FOLDERS))) {
-    return unavailableEngine(
-      'speech',
-      `Speech needs the Debian packages ${CLASSIC_PACKAGES}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${CLASSIC_PACKAGES}\`.`,
-    );
+    return unavailableEngine(ENGINE_MESSAGES.speechPackagesMissing(CLASSIC_PACKAGES, missing));
   }
   return new ClassicSpeechSynthesizer({
     languages: await EspeakLanguages.load(),

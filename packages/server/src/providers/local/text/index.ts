@@ -32,13 +32,13 @@ export function findTextModel(options: Pick<LocalTextOptions, 'modelsDir' | 'tex
 export async function createLocalTextGenerator(options: LocalTextOptions): Promise<TextGenerator> {
   const modelPath = findTextModel(options);
   if (!modelPath) {
-    return unavailableEngine('text', SERVER_MESSAGES.textGenerationUnavailable);
+    return unavailableEngine(SERVER_MESSAGES.textGenerationUnavailable);
   }
   try {
     return await loadLlamaTextGenerator({ ...options, modelPath });
   } catch (error) {
     options.onLoadError?.(error, modelPath);
-    return unavailableEngine('text', SERVER_MESSAGES.textModelUnreadable);
+    return unavailableEngine(SERVER_MESSAGES.textModelUnreadable);
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SERVER_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES, SERVER_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { floatToPcm, wavHeader } from '../../../audio/wav.ts';
 import { ProviderFailedError } from '../../errors.ts';
@@ -43,8 +43,7 @@ const PADDING_SAMPLES = Math.round(TRANSCRIPTION_SAMPLE_RATE * 0.15);
  */
 const DECODER_SETTINGS = ['-fwdflat', 'no', '-topn', '2'];
 
-const RECOGNITION_FAILED =
-  'The speech recogniser could not read this audio. Please try another file.';
+const RECOGNITION_FAILED = ENGINE_MESSAGES.recognitionFailed;
 
 export class ClassicTranscriber implements Transcriber {
   /** One recognition at a time: pocketsphinx uses a core and VAD shares one detector. */

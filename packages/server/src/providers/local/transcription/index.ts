@@ -2,6 +2,7 @@
  * The local transcription engine, chosen once: Whisper through sherpa-onnx when its files are in
  * the models folder, else pocketsphinx with its en-us model. Both use Silero VAD for segments.
  */
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { join } from 'node:path';
 import { WHISPER_TINY_FILES } from '../../../models/manifest.ts';
 import type { Transcriber } from '../../types.ts';
@@ -24,10 +25,7 @@ export async function createLocalTranscriber(
 ): Promise<Transcriber> {
   const vadModel = await findVadModel(options.modelsDir);
   if (!vadModel) {
-    return unavailableEngine(
-      'transcription',
-      'Transcription needs the Silero VAD model: run `npm install` (package @ricky0123/vad-web) or `npm run models`.',
-    );
+    return unavailableEngine(ENGINE_MESSAGES.voiceDetectorMissing);
   }
   // Loaded once: the classic tier reuses it when Whisper does not load.
   const detector = new SpeechDetector(vadModel);
@@ -46,10 +44,7 @@ export async function createLocalTranscriber(
   }
   const missing = await missingPrograms(['pocketsphinx_batch']);
   if (missing.length > 0 || !(await allExist(Object.values(pocketsphinxModelFiles())))) {
-    return unavailableEngine(
-      'transcription',
-      'Transcription needs pocketsphinx with its en-us model (Debian packages pocketsphinx and pocketsphinx-en-us: run `npm install` as root), or a Whisper model from `npm run models`.',
-    );
+    return unavailableEngine(ENGINE_MESSAGES.recogniserMissing);
   }
   return new ClassicTranscriber(detector, options.temporaryDirectory);
 }
