@@ -39,6 +39,8 @@ export const DEFAULT_ERRORS = {
 /** The server's own answers. Each says what happened and what to do next. */
 export const SERVER_MESSAGES = {
   notFound: 'This API path does not exist.',
+  methodNotAllowed: (allowed: readonly string[]) =>
+    `This API path answers ${allowed.join(' or ')} requests only.`,
   pageNotFound: 'Not found: pages are fetched with GET.',
   internal: 'Something went wrong on our side. Please try again in a moment.',
   invalidJson: 'The request body is not valid JSON.',

@@ -89,6 +89,16 @@ async function registerWebsite(app: FastifyInstance, webDistDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/')) {
+      // A known call with the wrong method says which one to use, rather than that it does not exist.
+      const allowed = (['GET', 'POST'] as const).filter((method) =>
+        app.hasRoute({ method, url: path }),
+      );
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ message: SERVER_MESSAGES.methodNotAllowed(allowed) });
+      }
       return reply.code(404).send({ message: SERVER_MESSAGES.notFound });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

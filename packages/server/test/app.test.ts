@@ -39,6 +39,17 @@ test('/api paths never get the website', async () => {
   }
 });
 
+test('a known API path asked with the wrong method answers 405 with the method to use', async () => {
+  const asGet = await app.inject({ method: 'GET', url: API_PATHS.textToSpeech });
+  assert.equal(asGet.statusCode, 405);
+  assert.equal(asGet.headers.allow, 'POST');
+  assert.deepEqual(asGet.json(), { message: 'This API path answers POST requests only.' });
+
+  const asDelete = await app.inject({ method: 'DELETE', url: `${API_PATHS.health}?x=1` });
+  assert.equal(asDelete.statusCode, 405);
+  assert.match(String(asDelete.headers.allow), /^GET/);
+});
+
 test('GET /api/health answers JSON with every capability', async () => {
   const response = await app.inject({ method: 'GET', url: API_PATHS.health });
   assert.equal(response.statusCode, 200);
