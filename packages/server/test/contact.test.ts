@@ -22,7 +22,7 @@ import {
   contactResponseSchema,
 } from '@ai-tools/contracts';
 import { REPOSITORY_ROOT } from '../src/config.ts';
-import { listContactMessages } from '../src/db/contact-messages.ts';
+import { insertContactMessage, listContactMessages } from '../src/db/contact-messages.ts';
 import { SQLITE_FILE_NAME } from '../src/db/database.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
@@ -47,10 +47,10 @@ function send(app: FastifyInstance, payload: unknown) {
   });
 }
 
-async function contactList(env: Record<string, string>) {
+async function contactScript(script: string, env: Record<string, string>, args: string[] = []) {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', resolve(REPOSITORY_ROOT, 'packages/server/scripts/contact-list.ts')],
+    ['--import', 'tsx', resolve(REPOSITORY_ROOT, `packages/server/scripts/${script}.ts`), ...args],
     { env: { ...process.env, ...env }, cwd: REPOSITORY_ROOT },
   );
   return stdout;
@@ -135,13 +135,51 @@ function storageTests(
         subject: 'Second subject',
         message: 'The newer of the two messages.',
       });
-      const output = await contactList(env);
+      const output = await contactScript('contact-list', env);
       const newer = output.indexOf('Second subject');
       const older = output.indexOf(valid.subject);
       assert.ok(newer >= 0 && older >= 0, output);
       assert.ok(newer < older, 'newest first');
       assert.match(output, /Ada Lovelace <ada@example\.com>/);
       assert.match(output, /The newer of the two messages\./);
+    });
+
+    test('npm run contact:delete removes by age, by address and by number', async () => {
+      const db = app.database.db;
+      const day = 24 * 60 * 60 * 1000;
+      const old = await insertContactMessage(
+        db,
+        { ...valid, email: 'old@example.com' },
+        new Date(Date.now() - 40 * day),
+      );
+      const grace = await insertContactMessage(db, { ...valid, email: 'Grace@Example.com' });
+      const keep = await insertContactMessage(db, { ...valid, email: 'keep@example.com' });
+      const ids = async () => (await listContactMessages(db, 1000)).map((row) => row.id);
+
+      assert.match(
+        await contactScript('contact-delete', env, ['--older-than', '30']),
+        /Deleted 1 /,
+      );
+      assert.ok(!(await ids()).includes(old), 'the 40-day-old message is gone');
+      assert.ok((await ids()).includes(grace), 'recent messages stay');
+
+      await contactScript('contact-delete', env, ['--email', 'grace@example.COM']);
+      assert.ok(!(await ids()).includes(grace), 'matched without regard to case');
+
+      await contactScript('contact-delete', env, ['--id', String(keep)]);
+      assert.ok(!(await ids()).includes(keep));
+
+      // Without a selection nothing goes, and the operator is told what to give.
+      const before = (await ids()).length;
+      await assert.rejects(
+        contactScript('contact-delete', env),
+        (error: { code?: number; stderr?: string }) => {
+          assert.equal(error.code, 2);
+          assert.match(String(error.stderr), /--older-than/);
+          return true;
+        },
+      );
+      assert.equal((await ids()).length, before);
     });
   });
 }

@@ -37,3 +37,33 @@ export async function listContactMessages(
     .limit(limit)
     .execute();
 }
+
+/** Which stored messages an operator deletes; every given condition must hold. */
+export interface ContactMessageSelection {
+  ids?: readonly number[];
+  /** A visitor's address, matched without regard to case: "delete what I sent you". */
+  email?: string;
+  /** Messages received before this moment: the retention clean-up. */
+  receivedBefore?: Date;
+}
+
+/** Deletes the selected messages and returns how many went. An empty selection deletes nothing. */
+export async function deleteContactMessages(
+  db: Kysely<DatabaseSchema>,
+  selection: ContactMessageSelection,
+): Promise<number> {
+  const { ids, email, receivedBefore } = selection;
+  if (ids === undefined && email === undefined && receivedBefore === undefined) return 0;
+  if (ids !== undefined && ids.length === 0) return 0;
+  let query = db.deleteFrom('contact_messages');
+  if (ids !== undefined) query = query.where('id', 'in', ids);
+  if (email !== undefined) {
+    query = query.where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()));
+  }
+  // ISO 8601 texts in UTC sort as the moments they name.
+  if (receivedBefore !== undefined) {
+    query = query.where('created_at', '<', receivedBefore.toISOString());
+  }
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
