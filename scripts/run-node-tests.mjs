@@ -34,7 +34,17 @@ console.log(
 );
 const result = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=1', ...files],
+  // --test-force-exit: a test that fails before closing what it opened (an app, an engine
+  // process) must fail the run, not leave it waiting for its handles forever.
+  [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=spec',
+    '--test-concurrency=1',
+    '--test-force-exit',
+    ...files,
+  ],
   { stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);
