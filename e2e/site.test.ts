@@ -287,12 +287,22 @@ describe('screens', () => {
         images.every((image) => (image as HTMLImageElement).naturalWidth > 0),
       );
     assert.ok(loaded, 'every icon loads');
-    const columns = await page
-      .locator('.tool-grid')
-      .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
-    assert.equal(columns, 3);
+    const columns = () =>
+      page
+        .locator('main ul.tool-grid')
+        .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+    assert.equal(await columns(), 3);
     await page.getByRole('link', { name: TOOLS[4].name, exact: true }).click();
     await page.waitForURL((url) => url.pathname === toolPath(TOOLS[4].link));
+    await page.getByRole('button', { name: 'Generate Story' }).waitFor();
+
+    // Back on the listing, the tool pages' own stylesheet (loaded with them) must not change it.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'AI Tools', exact: true })
+      .click();
+    await waitForMainHeading(page, 'AI Tools');
+    assert.equal(await columns(), 3, 'still three columns after visiting a tool');
   });
 
   test('FAQ: an item toggles open and closed', async () => {

@@ -114,7 +114,7 @@ export function StoryPage() {
       </header>
 
       <form className="card tool-form" onSubmit={handleSubmit} noValidate>
-        <div className="tool-grid tool-grid--three">
+        <div className="tool-fields tool-fields--three">
           <SelectField
             id="story-language"
             label="Language"

@@ -99,7 +99,7 @@ export function TextToSpeechPage() {
           </p>
         </div>
 
-        <div className="tool-grid tool-grid--three">
+        <div className="tool-fields tool-fields--three">
           <SelectField
             id="tts-voice"
             label="Voice"

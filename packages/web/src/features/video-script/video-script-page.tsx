@@ -99,7 +99,7 @@ export function VideoScriptPage() {
       </header>
 
       <form className="card tool-form" onSubmit={handleSubmit} noValidate>
-        <div className="tool-grid tool-grid--three">
+        <div className="tool-fields tool-fields--three">
           <SelectField
             id="script-topic"
             label="Topic"
