@@ -2,6 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ROUTE_PATHS, API_PATHS } from '@ai-tools/contracts';
 import type { FastifyInstance } from 'fastify';
+import { testProviders } from './helpers/audio-doubles.ts';
 import { makeApp, makeWebDist } from './helpers/app.ts';
 
 let app: FastifyInstance;
@@ -67,4 +68,20 @@ test('without a built website, pages say how to build it', async () => {
   assert.equal(response.statusCode, 503);
   assert.match(response.body, /npm start/);
   await bare.close();
+});
+
+test('closing the app (as SIGTERM does, after the drain) closes every engine and the database', async () => {
+  const closed: string[] = [];
+  const providers = testProviders();
+  for (const [capability, provider] of Object.entries(providers)) {
+    provider.close = async () => {
+      closed.push(capability);
+    };
+  }
+  const closing = await makeApp({ providers });
+  const { db } = closing.database;
+  await db.selectFrom('contact_messages').selectAll().execute();
+  await closing.close();
+  assert.deepEqual(closed.sort(), ['speech', 'text', 'transcription']);
+  await assert.rejects(db.selectFrom('contact_messages').selectAll().execute());
 });

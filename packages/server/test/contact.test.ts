@@ -15,10 +15,12 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import {
   API_PATHS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
+  SERVER_MESSAGES,
   contactResponseSchema,
 } from '@ai-tools/contracts';
 import { REPOSITORY_ROOT } from '../src/config.ts';
@@ -180,6 +182,20 @@ function storageTests(
         },
       );
       assert.equal((await ids()).length, before);
+    });
+
+    test('a message that cannot be stored is never answered as sent', async () => {
+      const db = app.database.db;
+      // The table goes away under the running server, as a broken database would.
+      await sql`ALTER TABLE contact_messages RENAME TO contact_messages_away`.execute(db);
+      try {
+        const response = await send(app, valid);
+        assert.equal(response.statusCode, 500);
+        assert.deepEqual(response.json(), { message: SERVER_MESSAGES.internal });
+      } finally {
+        await sql`ALTER TABLE contact_messages_away RENAME TO contact_messages`.execute(db);
+      }
+      assert.equal((await send(app, valid)).statusCode, 200, 'stored again once it is back');
     });
   });
 }

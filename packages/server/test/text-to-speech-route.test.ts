@@ -1,4 +1,5 @@
 import { after, before, describe, test } from 'node:test';
+import { Writable } from 'node:stream';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -224,8 +225,19 @@ describe('engine not ready or busy: 503 with Retry-After', () => {
     });
   }
 
-  test('an unexpected engine failure is a generic 500 without detail', async () => {
+  test('an unexpected engine failure is a generic 500 without detail; the log has the detail', async () => {
+    const logLines: string[] = [];
     const failing = await makeApp({
+      env: { LOG_LEVEL: 'info' },
+      logger: {
+        level: 'info',
+        stream: new Writable({
+          write(chunk, _encoding, callback) {
+            logLines.push(String(chunk));
+            callback();
+          },
+        }),
+      },
       providers: testProviders({
         speech: {
           ...sineSynthesizer(),
@@ -244,5 +256,7 @@ describe('engine not ready or busy: 503 with Retry-After', () => {
     assert.equal(response.statusCode, 500);
     assert.deepEqual(response.json(), { message: SERVER_MESSAGES.internal });
     assert.doesNotMatch(response.body, /secret|onnx|file\.ts/);
+    // The operator still learns what went wrong.
+    assert.match(logLines.join(''), /\/opt\/secret\/path\/voice\.onnx/);
   });
 });
