@@ -106,29 +106,28 @@ export const ENGINE_MESSAGES = {
     'Transcription needs the Silero VAD model: run `npm install` (package @ricky0123/vad-web) or `npm run models`.',
   recogniserMissing:
     'Transcription needs pocketsphinx with its en-us model (Debian packages pocketsphinx and pocketsphinx-en-us: run `npm install` as root), or a Whisper model from `npm run models`.',
-  serviceTimedOut: (host: string) =>
-    `The AI service at ${host} took too long to answer. Please try again in a moment.`,
-  serviceUnreachable: (host: string) =>
-    `The AI service at ${host} could not be reached. Please try again in a moment.`,
-  serviceKeyRefused: (host: string, apiKeyVariable: string) =>
-    `The AI service at ${host} refused the server's API key. The site's operator must set a valid ${apiKeyVariable}.`,
+  // The service's address stays out of these texts (a self-hosted one may be private); the
+  // server's log has it.
+  serviceTimedOut: 'The AI service took too long to answer. Please try again in a moment.',
+  serviceUnreachable: 'The AI service could not be reached. Please try again in a moment.',
+  serviceKeyRefused: (apiKeyVariable: string) =>
+    `The AI service refused the server's API key. The site's operator must set a valid ${apiKeyVariable}.`,
   serviceModelMissing: (
-    host: string,
     model: string,
     path: string,
     variables: { model: string; baseUrl: string },
   ) =>
-    `The AI service at ${host} has no model "${model}" or no ${path} endpoint. The site's operator must check ${variables.model} and ${variables.baseUrl}.`,
-  serviceQuotaUsed: (host: string, apiKeyVariable: string) =>
-    `The AI service at ${host} says the account's quota is used up. The site's operator must add credit or change ${apiKeyVariable}.`,
+    `The AI service has no model "${model}" or no ${path} endpoint. The site's operator must check ${variables.model} and ${variables.baseUrl}.`,
+  serviceQuotaUsed: (apiKeyVariable: string) =>
+    `The AI service says the account's quota is used up. The site's operator must add credit or change ${apiKeyVariable}.`,
   serviceBusy: (seconds: number) =>
     `The AI service is busy right now. Please try again in ${seconds} seconds.`,
-  serviceFailed: (host: string, status: number) =>
-    `The AI service at ${host} failed to answer (error ${status}). Please try again in a moment.`,
-  serviceRejected: (host: string, status: number) =>
-    `The AI service at ${host} rejected the request (error ${status}). Please try again with different input.`,
-  serviceReplyUnreadable: (host: string, what: string, baseUrlVariable: string) =>
-    `The AI service at ${host} sent ${what} this site cannot read. Please try again, or ask the site's operator to check ${baseUrlVariable}.`,
+  serviceFailed: (status: number) =>
+    `The AI service failed to answer (error ${status}). Please try again in a moment.`,
+  serviceRejected: (status: number) =>
+    `The AI service rejected the request (error ${status}). Please try again with different input.`,
+  serviceReplyUnreadable: (what: string, baseUrlVariable: string) =>
+    `The AI service sent ${what} this site cannot read. Please try again, or ask the site's operator to check ${baseUrlVariable}.`,
 } as const;
 
 /** The website's own words when a call fails before the server could say why. */

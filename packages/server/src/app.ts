@@ -60,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
   registerRequestLog(app);
-  await registerSecurityHeaders(app);
+  await registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);
   await registerMultipart(app);
   await registerDatabase(app, config);

@@ -87,7 +87,7 @@ test('per-capability settings win over the shared ones', async () => {
   assert.equal(sent?.headers.authorization, 'Bearer sk-text-only');
   assert.equal(JSON.parse(String(sent?.body)).model, 'llama-3.2-3b-instruct');
   assert.deepEqual(providers.text.status(), {
-    engine: `llama-3.2-3b-instruct via ${loopback.host}`,
+    engine: 'llama-3.2-3b-instruct via an OpenAI-compatible API',
     tier: 'api',
     ready: true,
   });
@@ -143,6 +143,9 @@ test('500 is a failure the visitor may retry', async () => {
   await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
     assert.ok(error instanceof ProviderFailedError);
     assert.match(error.message, /failed to answer \(error 500\)\. Please try again/);
+    // The server's address may be private: the visitor's text leaves it out, the log has it.
+    assert.ok(!error.message.includes(loopback.host), error.message);
+    assert.ok(String((error.cause as Error).message).includes(loopback.host));
     return true;
   });
 });
@@ -224,7 +227,7 @@ test('through the app: the blog route writes with the API and health names the e
 
     const health = (await app.inject({ method: 'GET', url: API_PATHS.health })).json();
     assert.deepEqual(health.engines.text, {
-      engine: `gpt-4o-mini via ${loopback.host}`,
+      engine: 'gpt-4o-mini via an OpenAI-compatible API',
       tier: 'api',
       ready: true,
     });

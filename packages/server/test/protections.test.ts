@@ -22,7 +22,7 @@ test('pages and API answers carry a Content-Security-Policy for exactly what the
     assert.equal(directives['script-src-attr'], "'none'", url);
     assert.equal(directives['media-src'], "'self' blob:", url);
     assert.equal(directives['img-src'], "'self' data:", url);
-    assert.equal(directives['frame-src'], 'https://player.vimeo.com', url);
+    assert.equal(directives['frame-src'], "'none'", `${url}: no demo video, so no frame`);
     assert.equal(directives['object-src'], "'none'", url);
     assert.doesNotMatch(policy, /unsafe-inline|unsafe-eval|\*/, url);
     assert.equal(response.headers['x-content-type-options'], 'nosniff');
@@ -32,6 +32,19 @@ test('pages and API answers carry a Content-Security-Policy for exactly what the
   }
   await app.close();
   web.remove();
+});
+
+test('the Vimeo player may be framed only when a demo video is configured', async () => {
+  const app = await makeApp({ env: { VITE_DEMO_VIDEO_ID: '76979871' } });
+  try {
+    const response = await app.inject({ method: 'GET', url: API_PATHS.health });
+    assert.match(
+      String(response.headers['content-security-policy']),
+      /(^|;)\s*frame-src https:\/\/player\.vimeo\.com\s*(;|$)/,
+    );
+  } finally {
+    await app.close();
+  }
 });
 
 test('no CORS: another origin gets no permission, and preflights are not answered', async () => {

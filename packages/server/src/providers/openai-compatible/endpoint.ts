@@ -60,13 +60,20 @@ function hostOf(endpoint: ApiEndpoint): string {
   return new URL(endpoint.baseUrl).host;
 }
 
+const OPENAI_HOST = 'api.openai.com';
+
 /** OpenAI's own API needs a key; a self-hosted server (vLLM, Ollama, speaches...) often does not. */
 function isReady(endpoint: ApiEndpoint): boolean {
-  return Boolean(endpoint.apiKey) || hostOf(endpoint) !== 'api.openai.com';
+  return Boolean(endpoint.apiKey) || hostOf(endpoint) !== OPENAI_HOST;
+}
+
+/** Visitors see this: OpenAI is named, another server's address (maybe a private one) is not. */
+function serviceName(endpoint: ApiEndpoint): string {
+  return hostOf(endpoint) === OPENAI_HOST ? OPENAI_HOST : 'an OpenAI-compatible API';
 }
 
 export function endpointStatus(endpoint: ApiEndpoint): EngineStatus {
-  const engine = `${endpoint.model} via ${hostOf(endpoint)}`;
+  const engine = `${endpoint.model} via ${serviceName(endpoint)}`;
   if (isReady(endpoint)) return { engine, tier: 'api', ready: true };
   return { engine, tier: 'api', ready: false, detail: missingKeyMessage(endpoint) };
 }
@@ -104,13 +111,13 @@ export async function callApi(
   const explain = (error: unknown): Error => {
     if (callerSignal?.aborted) return new GenerationAbortedError();
     if (timeout.signal.aborted) {
-      return new ProviderFailedError(ENGINE_MESSAGES.serviceTimedOut(hostOf(endpoint)), {
-        cause: error,
+      return new ProviderFailedError(ENGINE_MESSAGES.serviceTimedOut, {
+        cause: upstreamDetail(endpoint, `no answer within ${endpoint.timeoutMs} ms`, error),
       });
     }
     if (error instanceof ProviderError) return error;
-    return new ProviderFailedError(ENGINE_MESSAGES.serviceUnreachable(hostOf(endpoint)), {
-      cause: error,
+    return new ProviderFailedError(ENGINE_MESSAGES.serviceUnreachable, {
+      cause: upstreamDetail(endpoint, 'not reachable', error),
     });
   };
 
@@ -156,11 +163,20 @@ export class UpstreamRejectedError extends ProviderFailedError {
   constructor(
     message: string,
     readonly upstream: UpstreamError,
+    endpoint: ApiEndpoint,
   ) {
     super(message, {
-      cause: new Error(`upstream ${upstream.status} ${upstream.code ?? upstream.type ?? ''}`),
+      cause: upstreamDetail(
+        endpoint,
+        `answered ${upstream.status} ${upstream.code ?? upstream.type ?? ''}`,
+      ),
     });
   }
+}
+
+/** For the log only: which service failed, and how. */
+function upstreamDetail(endpoint: ApiEndpoint, what: string, cause?: unknown): Error {
+  return new Error(`${endpoint.baseUrl} (${endpoint.model}): ${what}`, { cause });
 }
 
 const ERROR_BODY_LIMIT = 64 * 1024;
@@ -195,31 +211,30 @@ async function readUpstreamError(response: Response): Promise<UpstreamError> {
 
 async function failureFor(response: Response, endpoint: ApiEndpoint, path: string): Promise<Error> {
   const upstream = await readUpstreamError(response);
-  const host = hostOf(endpoint);
   const { status } = upstream;
   if (status === 401 || status === 403) {
     return new ProviderUnavailableError(
-      ENGINE_MESSAGES.serviceKeyRefused(host, endpoint.variables.apiKey),
+      ENGINE_MESSAGES.serviceKeyRefused(endpoint.variables.apiKey),
     );
   }
   if (status === 404) {
     return new ProviderUnavailableError(
-      ENGINE_MESSAGES.serviceModelMissing(host, endpoint.model, path, endpoint.variables),
+      ENGINE_MESSAGES.serviceModelMissing(endpoint.model, path, endpoint.variables),
     );
   }
   if (status === 429) {
     if (upstream.code === 'insufficient_quota') {
       return new ProviderUnavailableError(
-        ENGINE_MESSAGES.serviceQuotaUsed(host, endpoint.variables.apiKey),
+        ENGINE_MESSAGES.serviceQuotaUsed(endpoint.variables.apiKey),
       );
     }
     const seconds = retryAfterSeconds(response.headers);
     return new ProviderBusyError(ENGINE_MESSAGES.serviceBusy(seconds), seconds);
   }
   if (status >= 500) {
-    return new UpstreamRejectedError(ENGINE_MESSAGES.serviceFailed(host, status), upstream);
+    return new UpstreamRejectedError(ENGINE_MESSAGES.serviceFailed(status), upstream, endpoint);
   }
-  return new UpstreamRejectedError(ENGINE_MESSAGES.serviceRejected(host, status), upstream);
+  return new UpstreamRejectedError(ENGINE_MESSAGES.serviceRejected(status), upstream, endpoint);
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 10;
@@ -240,6 +255,7 @@ export function retryAfterSeconds(headers: Headers): number {
 
 export function malformedReply(endpoint: ApiEndpoint, what: string): ProviderFailedError {
   return new ProviderFailedError(
-    ENGINE_MESSAGES.serviceReplyUnreadable(hostOf(endpoint), what, endpoint.variables.baseUrl),
+    ENGINE_MESSAGES.serviceReplyUnreadable(what, endpoint.variables.baseUrl),
+    { cause: upstreamDetail(endpoint, `sent ${what} that could not be read`) },
   );
 }
