@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { API_MESSAGES } from '@ai-tools/contracts';
+import { API_MESSAGES, API_PATHS, LIMITS } from '@ai-tools/contracts';
 import {
   EmptyResultError,
   GenerationAbortedError,
@@ -14,6 +14,8 @@ import {
 } from '../src/providers/openai-compatible/index.ts';
 import { parseWav } from '../src/audio/wav.ts';
 import type { SpeechSynthesisRequest } from '../src/providers/types.ts';
+import { testProviders } from './helpers/audio-doubles.ts';
+import { makeApp } from './helpers/app.ts';
 import { fixture, json, silence, startOpenAiLoopback } from './helpers/openai-loopback.ts';
 
 let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
@@ -54,8 +56,35 @@ test('asks for WAV with model, voice, speed and text, and returns its PCM and sa
   });
 });
 
-test('tells the service to split text at 4096 characters, the upstream limit', () => {
-  assert.equal(synthesizer().maxCharactersPerChunk, 4096);
+test('a text over 4096 characters goes upstream in parts of at most 4096, cut at sentences', async () => {
+  loopback.reply = wavReply();
+  const sentence = 'This sentence is one part of a long text for the speech service. ';
+  const text = sentence
+    .repeat(Math.floor(LIMITS.textToSpeechMaxCharacters / sentence.length))
+    .trim();
+  assert.ok(text.length > 4096);
+  const first = loopback.requests.length;
+  const app = await makeApp({ providers: testProviders({ speech: synthesizer() }) });
+  try {
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.textToSpeech,
+      payload: { text, outputFormat: 'wav' },
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const inputs = loopback.requests
+      .slice(first)
+      .map((request) => String(JSON.parse(String(request.body)).input));
+    assert.ok(inputs.length >= 2, `${inputs.length} upstream request(s)`);
+    for (const input of inputs) {
+      assert.ok(input.length <= 4096, `${input.length} characters in one request`);
+      assert.match(input, /service\.$/, 'each part ends at a sentence');
+    }
+    const words = (value: string) => value.split(/\s+/).filter(Boolean).length;
+    assert.equal(words(inputs.join(' ')), words(text), 'every word is spoken once');
+  } finally {
+    await app.close();
+  }
 });
 
 test('the voice map sends a self-hosted server its own voice names', async () => {
