@@ -4,3 +4,4 @@ export * from './lists.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
+export * from './site.ts';

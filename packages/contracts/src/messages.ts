@@ -24,6 +24,22 @@ export const CLIENT_MESSAGES = {
   blogGenerated: 'Blog generated successfully!',
 } as const;
 
+/** SPEC sections 2 and 4: what a control or a result panel says in each state. */
+export const STATE_TEXTS = {
+  generating: 'Generating...',
+  sending: 'Sending...',
+  sendMessage: 'Send Message',
+  processing: 'Processing...',
+  startTranscription: 'Start Generating Subtitles',
+  processingAudio: 'Processing your audio...',
+  noTextYet: 'No text generated yet',
+  generatingScript: 'Generating script...',
+  noScriptYet: 'No script generated yet',
+  noAudioYet: 'No audio generated yet.',
+  copyToClipboard: 'Copy to clipboard',
+  copied: 'Copied!',
+} as const;
+
 /** SPEC section 8: the default error text of each feature. */
 export const DEFAULT_ERRORS = {
   contact: 'Failed to send message',

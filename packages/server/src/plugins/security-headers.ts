@@ -6,12 +6,11 @@
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { VIDEO_MODAL } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
 
 const SELF = "'self'";
 const NONE = "'none'";
-
-const VIDEO_PLAYER = 'https://player.vimeo.com';
 
 const CONTENT_SECURITY_POLICY = {
   defaultSrc: [SELF],
@@ -35,7 +34,7 @@ export async function registerSecurityHeaders(
 ) {
   const directives = {
     ...CONTENT_SECURITY_POLICY,
-    frameSrc: config.VITE_DEMO_VIDEO_ID ? [VIDEO_PLAYER] : [NONE],
+    frameSrc: config.VITE_DEMO_VIDEO_ID ? [VIDEO_MODAL.playerOrigin] : [NONE],
   };
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives },

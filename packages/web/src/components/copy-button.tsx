@@ -1,7 +1,8 @@
+import { STATE_TEXTS } from '@ai-tools/contracts';
 import { copyText } from '../lib/clipboard.ts';
 
-const COPY_LABEL = 'Copy to clipboard';
-const COPIED_LABEL = 'Copied!';
+const COPY_LABEL = STATE_TEXTS.copyToClipboard;
+const COPIED_LABEL = STATE_TEXTS.copied;
 
 interface CopyButtonProps {
   text: string;

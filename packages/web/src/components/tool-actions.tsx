@@ -1,3 +1,5 @@
+import { STATE_TEXTS } from '@ai-tools/contracts';
+
 interface ToolActionsProps {
   /** A generation is running: the button says so and cannot start another. */
   loading: boolean;
@@ -17,7 +19,7 @@ export function ToolActions({
   return (
     <div className="tool-actions">
       <button type="submit" className="button button--primary" disabled={loading || disabled}>
-        {loading ? 'Generating...' : generateLabel}
+        {loading ? STATE_TEXTS.generating : generateLabel}
       </button>
       <button type="button" className="button button--secondary" onClick={onClear}>
         Clear

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { TIMINGS } from '@ai-tools/contracts';
+import { TIMINGS, VIDEO_MODAL } from '@ai-tools/contracts';
 
 /** The hero video channel of SPEC section 9. */
 export function vimeoEmbedUrl(videoId: string): string {
-  const params = new URLSearchParams({ autoplay: '1', dnt: '1' });
-  return `https://player.vimeo.com/video/${encodeURIComponent(videoId)}?${params}`;
+  const params = new URLSearchParams({ autoplay: VIDEO_MODAL.autoplay ? '1' : '0', dnt: '1' });
+  return `${VIDEO_MODAL.playerOrigin}/video/${encodeURIComponent(videoId)}?${params}`;
 }
 
 /**
@@ -93,13 +93,13 @@ export function VideoModal({
         >
           <span aria-hidden="true">×</span>
         </button>
-        <div className="video-modal__frame">
+        <div className="video-modal__frame" style={{ aspectRatio: VIDEO_MODAL.aspectRatio }}>
           {isOpen ? (
             <iframe
               src={vimeoEmbedUrl(videoId)}
               title={title}
               allow="autoplay; fullscreen; picture-in-picture"
-              allowFullScreen
+              allowFullScreen={VIDEO_MODAL.allowFullscreen}
             />
           ) : null}
         </div>

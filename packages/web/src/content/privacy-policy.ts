@@ -1,3 +1,4 @@
+import { PRIVACY_FACTS } from '@ai-tools/contracts';
 import { SITE_CONFIG } from './site-config.ts';
 
 /**
@@ -29,8 +30,8 @@ export interface PrivacyPolicy {
 
 export const PRIVACY_POLICY: PrivacyPolicy = {
   title: 'Privacy Policy',
-  effectiveDate: '01/09/2025',
-  lastUpdated: '01/09/2025',
+  effectiveDate: PRIVACY_FACTS.effectiveDate,
+  lastUpdated: PRIVACY_FACTS.lastUpdated,
   intro:
     'This policy explains what information our free AI tools handle when you use this website, why, ' +
     'how long it is kept and the choices you have. We collect as little as we can: the tools work ' +
@@ -113,7 +114,7 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
             'Analytics provider',
             'Counting visits to improve the site',
             'Pages visited and browser data',
-            'None today; only if the operator adds one (retained per the provider’s defaults, 14 months)',
+            `None today; only if the operator adds one (retained per the provider’s defaults, ${PRIVACY_FACTS.analyticsRetentionMonths} months)`,
           ],
         ],
       },
@@ -122,12 +123,12 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
       number: 6,
       title: 'Retention',
       paragraphs: [
-        'Uploads and generated audio are kept at most 7 days, and we plan to cut this to 24 hours. In ' +
+        `Uploads and generated audio are kept at most ${PRIVACY_FACTS.uploadRetentionDaysAtMost} days, and we plan to cut this to ${PRIVACY_FACTS.plannedUploadRetentionHours} hours. In ` +
           'practice we already do better: today they are deleted right after processing, as soon as ' +
           'your result is sent.',
         'Contact messages are kept for as long as we need them to answer you and follow up on your ' +
           'request, then deleted. Rate-limit counters expire within minutes. If the operator adds an ' +
-          'analytics service, its data is retained per the provider’s defaults (14 months).',
+          `analytics service, its data is retained per the provider’s defaults (${PRIVACY_FACTS.analyticsRetentionMonths} months).`,
       ],
     },
     {
@@ -154,8 +155,8 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
       number: 9,
       title: 'Children’s privacy',
       paragraphs: [
-        'You must be 13 or older to use this website. We do not knowingly collect personal data from ' +
-          'children under 13. If you believe a child has sent us personal data, contact us and we will ' +
+        `You must be ${PRIVACY_FACTS.minimumAge} or older to use this website. We do not knowingly collect personal data from ` +
+          `children under ${PRIVACY_FACTS.minimumAge}. If you believe a child has sent us personal data, contact us and we will ` +
           'delete it.',
       ],
     },

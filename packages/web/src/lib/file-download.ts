@@ -1,3 +1,5 @@
+import { DOWNLOADS } from '@ai-tools/contracts';
+
 /**
  * Saves a file in the visitor's browser: an <a download> click is the one way that works in every
  * browser without a server round trip.
@@ -15,7 +17,11 @@ export function downloadUrl(url: string, fileName: string): void {
 const DOWNLOAD_URL_LIFETIME_MS = 30_000;
 
 /** Saves text as a file. SPEC: the .rtc downloads are plain text. */
-export function downloadText(text: string, fileName: string, mediaType = 'text/plain'): void {
+export function downloadText(
+  text: string,
+  fileName: string,
+  mediaType: string = DOWNLOADS.textMediaType,
+): void {
   const url = URL.createObjectURL(new Blob([text], { type: `${mediaType};charset=utf-8` }));
   downloadUrl(url, fileName);
   // Some browsers read the blob after the click returns; revoking later still frees the memory.

@@ -2,9 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
-  LIMITS,
-  TIMINGS,
   contactMessageSchema,
+  LIMITS,
+  STATE_TEXTS,
+  TIMINGS,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
@@ -174,7 +175,7 @@ export function ContactForm() {
       </div>
       <div className="contact-form__actions">
         <button type="submit" className="button button--primary" disabled={loading}>
-          {loading ? 'Sending...' : 'Send Message'}
+          {loading ? STATE_TEXTS.sending : STATE_TEXTS.sendMessage}
         </button>
       </div>
       <div aria-live="polite" className="contact-form__status">

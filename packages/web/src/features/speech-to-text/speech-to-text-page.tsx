@@ -1,7 +1,9 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   CLIENT_MESSAGES,
+  DOWNLOADS,
   LIMITS,
+  STATE_TEXTS,
   TIMINGS,
   TOOL_CAPABILITY,
   TOOL_MESSAGES,
@@ -22,9 +24,6 @@ import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { resetSpeech, selectSpeech, transcribeAudio } from './speech-slice.ts';
 import '../../components/tools.css';
-
-/** SPEC section 9: the transcript downloads as plain text named subtitles.rtc. */
-const TRANSCRIPT_FILE_NAME = 'subtitles.rtc';
 
 function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -133,10 +132,10 @@ export function SpeechToTextPage() {
       window.alert(CLIENT_MESSAGES.noTextToDownload);
       return;
     }
-    downloadText(text, TRANSCRIPT_FILE_NAME);
+    downloadText(text, DOWNLOADS.transcriptFileName);
   };
 
-  const transcriptShown = loading ? 'Processing your audio...' : text || 'No text generated yet';
+  const transcriptShown = loading ? STATE_TEXTS.processingAudio : text || STATE_TEXTS.noTextYet;
 
   return (
     <div className="container tool-page">
@@ -206,7 +205,7 @@ export function SpeechToTextPage() {
             disabled={engineStatus.blocked}
             aria-busy={loading}
           >
-            {loading ? 'Processing...' : 'Start Generating Subtitles'}
+            {loading ? STATE_TEXTS.processing : STATE_TEXTS.startTranscription}
           </button>
           <button type="button" className="button button--secondary" onClick={handleReset}>
             Reset
@@ -236,11 +235,21 @@ export function SpeechToTextPage() {
               </DownloadButton>
               {segments.length > 0 && !loading ? (
                 <>
-                  <DownloadButton onClick={() => downloadText(toSrt(segments), 'subtitles.srt')}>
+                  <DownloadButton
+                    onClick={() =>
+                      downloadText(toSrt(segments), `${DOWNLOADS.subtitlesBaseName}.srt`)
+                    }
+                  >
                     Download SRT
                   </DownloadButton>
                   <DownloadButton
-                    onClick={() => downloadText(toVtt(segments), 'subtitles.vtt', 'text/vtt')}
+                    onClick={() =>
+                      downloadText(
+                        toVtt(segments),
+                        `${DOWNLOADS.subtitlesBaseName}.vtt`,
+                        'text/vtt',
+                      )
+                    }
                   >
                     Download WebVTT
                   </DownloadButton>

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import {
   CLIENT_MESSAGES,
+  DOWNLOADS,
   FILE_EXTENSIONS,
   LIMITS,
   OUTPUT_FORMATS,
   SPEEDS,
+  STATE_TEXTS,
   TEXT_TO_SPEECH_DEFAULTS,
   TIMINGS,
   TOOL_CAPABILITY,
@@ -30,7 +32,7 @@ import '../../components/tools.css';
 
 /** The download name of SPEC section 2: generated_speech.<extension of the format>. */
 function speechFileName(format: OutputFormat): string {
-  return `generated_speech.${FILE_EXTENSIONS[format]}`;
+  return `${DOWNLOADS.speechBaseName}.${FILE_EXTENSIONS[format]}`;
 }
 
 export function TextToSpeechPage() {
@@ -150,7 +152,7 @@ export function TextToSpeechPage() {
         {audioUrl ? (
           <audio controls src={audioUrl} aria-label="Generated audio" />
         ) : (
-          <p className="tool-result__empty">No audio generated yet.</p>
+          <p className="tool-result__empty">{STATE_TEXTS.noAudioYet}</p>
         )}
       </ResultPanel>
     </div>

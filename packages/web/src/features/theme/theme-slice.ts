@@ -1,28 +1,17 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  ACCENT_COLORS,
+  THEME_DEFAULTS,
+  THEME_MODES,
+  type AccentColorName,
+  type ThemeMode,
+} from '@ai-tools/contracts';
 
-const THEME_MODES = ['light', 'dark'] as const;
-export type ThemeMode = (typeof THEME_MODES)[number];
+export type { AccentColorName, ThemeMode };
 
-/**
- * The localStorage key of the chosen mode. public/theme-init.js reads the same key before the
- * first paint (it cannot import this module: it runs before the app bundle).
- */
-export const THEME_STORAGE_KEY = 'theme-mode';
-
-/** The colour stylesheets of SPEC section 4; the logo follows the active one. */
-const ACCENT_COLORS = {
-  cyan: '#0891b2',
-  red: '#f8542d',
-  green: '#16a34a',
-  pink: '#db2777',
-  blue: '#2563eb',
-  purple: '#7c3aed',
-  orange: '#f97316',
-  yellow: '#ca8a04',
-} as const;
-export type AccentColorName = keyof typeof ACCENT_COLORS;
-/** SPEC section 9: the colour stylesheet defaults to red (#F8542D). */
-export const DEFAULT_ACCENT_COLOR: AccentColorName = 'red';
+/** public/theme-init.js reads the same key before the first paint. */
+export const THEME_STORAGE_KEY = THEME_DEFAULTS.storageKey;
+export const DEFAULT_ACCENT_COLOR: AccentColorName = THEME_DEFAULTS.accentColor;
 
 export interface ThemeState {
   mode: ThemeMode;
@@ -37,9 +26,9 @@ function isThemeMode(value: unknown): value is ThemeMode {
 function readSavedThemeMode(): ThemeMode {
   try {
     const saved = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
-    return isThemeMode(saved) ? saved : 'light';
+    return isThemeMode(saved) ? saved : THEME_DEFAULTS.mode;
   } catch {
-    return 'light';
+    return THEME_DEFAULTS.mode;
   }
 }
 

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import {
   CLIENT_MESSAGES,
+  DOWNLOADS,
   DURATIONS,
   LIMITS,
   PLATFORMS,
-  SCRIPT_TOPICS,
   SCRIPT_TOPIC_NAMES,
+  SCRIPT_TOPICS,
+  STATE_TEXTS,
   TOOL_CAPABILITY,
   type Duration,
   type Platform,
@@ -32,9 +34,6 @@ import {
   selectVideoScript,
 } from './video-script-slice.ts';
 import '../../components/tools.css';
-
-/** SPEC section 9: the script downloads as plain text named video-script.rtc. */
-const SCRIPT_FILE_NAME = 'video-script.rtc';
 
 const DEFAULT_FORM = {
   topic: SCRIPT_TOPICS[0].name as ScriptTopic,
@@ -80,7 +79,7 @@ export function VideoScriptPage() {
       window.alert(CLIENT_MESSAGES.noScriptToDownload);
       return;
     }
-    downloadText(script, SCRIPT_FILE_NAME);
+    downloadText(script, DOWNLOADS.scriptFileName);
   };
 
   return (
@@ -153,14 +152,14 @@ export function VideoScriptPage() {
           }
         >
           {loading ? (
-            <p className="tool-result__empty">Generating script...</p>
+            <p className="tool-result__empty">{STATE_TEXTS.generatingScript}</p>
           ) : script ? (
             <>
               <MarkdownView text={script} />
               <TextStats text={script} />
             </>
           ) : (
-            <p className="tool-result__empty">No script generated yet</p>
+            <p className="tool-result__empty">{STATE_TEXTS.noScriptYet}</p>
           )}
         </ResultPanel>
       ) : null}
