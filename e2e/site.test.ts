@@ -228,6 +228,7 @@ describe('on a 360 px phone', () => {
       ROUTES.contact,
       ROUTES.faqs,
       ROUTES.privacyPolicy,
+      ...TOOLS.map((tool) => toolPath(tool.link)),
     ]) {
       await page.goto(path);
       await mainHeading(page);
@@ -462,6 +463,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
     ROUTES.privacyPolicy,
     ROUTES.contact,
     '/no-such-page',
+    ...TOOLS.map((tool) => toolPath(tool.link)),
   ];
 
   for (const mode of ['light', 'dark'] as const) {

@@ -25,4 +25,12 @@ describe('MarkdownView', () => {
     await screen.findByText('click');
     expect(container.querySelector('a')?.getAttribute('href') ?? '').not.toMatch(/javascript/i);
   });
+
+  it('opens links in a new tab, so the result stays on the page', async () => {
+    render(<MarkdownView text={'Read [the guide](https://example.com/guide).'} />);
+    const link = await screen.findByRole('link', { name: 'the guide' });
+    expect(link).toHaveAttribute('href', 'https://example.com/guide');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
 });

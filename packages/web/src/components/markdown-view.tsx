@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentPropsWithoutRef } from 'react';
 
 // Loaded on first use, so the renderer never weighs on the home page or a page without results.
 const ReactMarkdown = lazy(() => import('react-markdown'));
@@ -9,6 +9,17 @@ const ReactMarkdown = lazy(() => import('react-markdown'));
  */
 const SHIFTED_HEADINGS = { h1: 'h3', h2: 'h4', h3: 'h5', h4: 'h6', h5: 'h6' } as const;
 
+/** A link in a result opens in a new tab: following it must not lose the visitor's result. */
+function ResultLink({ href, children }: ComponentPropsWithoutRef<'a'>) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+const COMPONENTS = { ...SHIFTED_HEADINGS, a: ResultLink };
+
 /**
  * A generated text rendered as markdown. Raw HTML in the text is shown as text and never run:
  * react-markdown turns it into text nodes unless rehype-raw is added, which it must never be here.
@@ -17,7 +28,7 @@ export function MarkdownView({ text }: { text: string }) {
   return (
     <div className="markdown-view">
       <Suspense fallback={<p className="markdown-view__plain">{text}</p>}>
-        <ReactMarkdown components={SHIFTED_HEADINGS}>{text}</ReactMarkdown>
+        <ReactMarkdown components={COMPONENTS}>{text}</ReactMarkdown>
       </Suspense>
     </div>
   );

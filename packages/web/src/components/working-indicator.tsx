@@ -2,17 +2,42 @@ import { useEffect, useState } from 'react';
 import { formatSeconds } from '../lib/estimates.ts';
 
 interface WorkingIndicatorProps {
+  /** A generation is running. */
+  running: boolean;
   /** What is under way, such as "Writing your story". */
   label: string;
   /** A rough duration for this request (lib/estimates.ts). */
   estimateSeconds: number;
+  /**
+   * Said to screen readers once the result has arrived, such as "Your story is ready below." Left
+   * out while there is no result (or an error, which the error line announces).
+   */
+  finishedMessage?: string;
 }
 
 /**
- * Shown while a generation runs: the visitor sees that work is under way, how long it has taken so
- * far and roughly how long it usually takes for a request of this size.
+ * While a generation runs the visitor sees that work is under way, how long it has taken so far
+ * and roughly how long it usually takes. The element stays in the page as a live region, so a
+ * screen reader hears the start, the estimate and the end, but not the seconds ticking by.
  */
-export function WorkingIndicator({ label, estimateSeconds }: WorkingIndicatorProps) {
+export function WorkingIndicator({
+  running,
+  label,
+  estimateSeconds,
+  finishedMessage,
+}: WorkingIndicatorProps) {
+  return (
+    <div role="status">
+      {running ? (
+        <RunningIndicator label={label} estimateSeconds={estimateSeconds} />
+      ) : finishedMessage ? (
+        <p className="visually-hidden">{finishedMessage}</p>
+      ) : null}
+    </div>
+  );
+}
+
+function RunningIndicator({ label, estimateSeconds }: { label: string; estimateSeconds: number }) {
   const [elapsedSeconds, setElapsedSeconds] = useState(0);
 
   useEffect(() => {
@@ -28,12 +53,12 @@ export function WorkingIndicator({ label, estimateSeconds }: WorkingIndicatorPro
   // The bar never reaches the end on its own: only the answer completes it.
   const progress = Math.min(0.95, elapsedSeconds / Math.max(1, estimateSeconds));
   return (
-    <div className="working" role="status">
+    <div className="working">
       <span className="working__spinner" aria-hidden="true" />
       <div className="working__text">
         <p className="working__label">{label}…</p>
         <p className="working__time">
-          {formatSeconds(elapsedSeconds)} so far ·{' '}
+          <span aria-hidden="true">{formatSeconds(elapsedSeconds)} so far · </span>
           {overdue
             ? 'taking longer than usual, still working'
             : `usually about ${formatSeconds(estimateSeconds)}`}

@@ -70,12 +70,12 @@ export function BlogPage() {
           </p>
         </div>
         <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
-        {loading ? (
-          <WorkingIndicator
-            label="Writing your blog post"
-            estimateSeconds={estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
-          />
-        ) : null}
+        <WorkingIndicator
+          running={loading}
+          label="Writing your blog post"
+          estimateSeconds={estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
+          finishedMessage={blogContent && !error ? 'Your blog post is ready below.' : undefined}
+        />
         <ErrorLine message={error} />
       </form>
 

@@ -155,8 +155,7 @@ export function SpeechToTextPage() {
           role="button"
           tabIndex={engineStatus.blocked ? -1 : 0}
           aria-disabled={engineStatus.blocked}
-          aria-describedby="speech-limits"
-          aria-label="Add an audio file: drop it here, or press Enter to choose one"
+          // Named by its own visible text: the invitation, the chosen file and the limits.
           data-testid="drop-zone"
           onClick={openFilePicker}
           onKeyDown={handleDropZoneKey}
@@ -181,9 +180,7 @@ export function SpeechToTextPage() {
               {file.name} ({formatMegabytes(file.size)})
             </p>
           ) : null}
-          <p id="speech-limits" className="tool-hint">
-            {TOOL_MESSAGES.uploadLimits}
-          </p>
+          <p className="tool-hint">{TOOL_MESSAGES.uploadLimits}</p>
         </div>
         <input
           ref={inputRef}
@@ -215,12 +212,12 @@ export function SpeechToTextPage() {
           {showAddFileHint ? <p className="tool-note">{CLIENT_MESSAGES.addFileFirst}</p> : null}
           {fileError ? <p className="tool-note">{fileError}</p> : null}
         </div>
-        {loading && file ? (
-          <WorkingIndicator
-            label="Transcribing your audio"
-            estimateSeconds={estimateTranscriptionSeconds(file.size, audioSeconds)}
-          />
-        ) : null}
+        <WorkingIndicator
+          running={loading && Boolean(file)}
+          label="Transcribing your audio"
+          estimateSeconds={estimateTranscriptionSeconds(file?.size ?? 0, audioSeconds)}
+          finishedMessage={text && !error ? 'Your transcript is ready below.' : undefined}
+        />
         <ErrorLine message={error} />
       </div>
 

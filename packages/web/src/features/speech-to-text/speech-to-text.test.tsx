@@ -165,6 +165,10 @@ describe('Speech to text page', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(((calls[0]![1]?.body as FormData).get('file') as File).name).toBe('first.wav');
     expect(screen.getByText(/first\.wav/)).toBeInTheDocument();
+    // A screen reader hears the drop zone's visible text and the chosen file.
+    expect(screen.getByTestId('drop-zone')).toHaveAccessibleName(
+      /^Drag and drop your audio file here, or click to choose first\.wav/,
+    );
     expect(screen.queryByText('Your subtitles have been generated')).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Processing...' }));
@@ -231,7 +235,7 @@ describe('Speech to text page', () => {
     renderWithStore(<SpeechToTextPage />);
     const input = screen.getByLabelText('Choose an audio file') as HTMLInputElement;
     const click = vi.spyOn(input, 'click').mockImplementation(() => {});
-    const dropZone = screen.getByRole('button', { name: /Add an audio file/ });
+    const dropZone = screen.getByRole('button', { name: /Drag and drop your audio file here/ });
     dropZone.focus();
     fireEvent.keyDown(dropZone, { key: 'Enter' });
     fireEvent.keyDown(dropZone, { key: ' ' });

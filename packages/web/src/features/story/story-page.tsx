@@ -185,12 +185,12 @@ export function StoryPage() {
           onClear={handleClear}
           generateLabel="Generate Story"
         />
-        {loading ? (
-          <WorkingIndicator
-            label="Writing your story"
-            estimateSeconds={estimateWritingSeconds(storyLength)}
-          />
-        ) : null}
+        <WorkingIndicator
+          running={loading}
+          label="Writing your story"
+          estimateSeconds={estimateWritingSeconds(storyLength)}
+          finishedMessage={story && !error ? 'Your story is ready below.' : undefined}
+        />
       </form>
 
       {story ? (

@@ -46,6 +46,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The copy button's tooltip: a live region of its own, beside the progress region. */
+function copyTooltip(): HTMLElement {
+  const tooltip = screen
+    .getAllByRole('status')
+    .find((element) => element.parentElement?.classList.contains('tooltip-anchor'));
+  if (!tooltip) throw new Error('no copy tooltip');
+  return tooltip;
+}
+
 describe('story slice', () => {
   it('stores the story, then clear empties it', async () => {
     stubApi({
@@ -117,7 +126,7 @@ describe('Story page', () => {
     await user.selectOptions(screen.getByLabelText('Story Length'), '500 words');
     await user.click(screen.getByRole('button', { name: 'Generate Story' }));
     expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
-    expect(screen.getByRole('status')).toHaveTextContent(/Writing your story/);
+    expect(screen.getByText(/Writing your story/).closest('[role="status"]')).not.toBeNull();
     expect(JSON.parse(String(callsTo(fetchMock, API_PATHS.generateStory)[0]![1]?.body))).toEqual({
       language: STORY_LANGUAGES[0],
       storyType: STORY_TYPES[0],
@@ -134,18 +143,21 @@ describe('Story page', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('The two friends met again.')).toBeInTheDocument();
     expect(screen.getByText('5 words · 1 min read')).toBeInTheDocument();
+    // Screen readers hear that the story arrived: the progress region now says so.
+    expect(screen.getByText('Your story is ready below.')).toHaveClass('visually-hidden');
+    expect(screen.queryByText(/Writing your story/)).not.toBeInTheDocument();
 
     vi.useFakeTimers();
-    expect(screen.getByRole('status')).toHaveTextContent('Copy to clipboard');
+    expect(copyTooltip()).toHaveTextContent('Copy to clipboard');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copy to clipboard' }));
     });
     expect(writeText).toHaveBeenCalledWith('The two friends met again.');
-    expect(screen.getByRole('status')).toHaveTextContent('Copied!');
+    expect(copyTooltip()).toHaveTextContent('Copied!');
     act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
-    expect(screen.getByRole('status')).toHaveTextContent('Copied!');
+    expect(copyTooltip()).toHaveTextContent('Copied!');
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByRole('status')).toHaveTextContent('Copy to clipboard');
+    expect(copyTooltip()).toHaveTextContent('Copy to clipboard');
   });
 
   it('Clear stops a story requested before the visitor left the page and came back', async () => {

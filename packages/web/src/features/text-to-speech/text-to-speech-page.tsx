@@ -131,12 +131,12 @@ export function TextToSpeechPage() {
         <div aria-live="polite">
           {showEmptyNote ? <p className="tool-note">{CLIENT_MESSAGES.enterTextFirst}</p> : null}
         </div>
-        {loading ? (
-          <WorkingIndicator
-            label="Generating your audio"
-            estimateSeconds={estimateSpeechSeconds(text.length)}
-          />
-        ) : null}
+        <WorkingIndicator
+          running={loading}
+          label="Generating your audio"
+          estimateSeconds={estimateSpeechSeconds(text.length)}
+          finishedMessage={audioUrl && !error ? 'Your audio is ready below.' : undefined}
+        />
         <ErrorLine message={error} />
       </form>
 

@@ -133,12 +133,12 @@ export function VideoScriptPage() {
           />
         </div>
         <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
-        {loading ? (
-          <WorkingIndicator
-            label="Writing your script"
-            estimateSeconds={estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)}
-          />
-        ) : null}
+        <WorkingIndicator
+          running={loading}
+          label="Writing your script"
+          estimateSeconds={estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)}
+          finishedMessage={script && !error ? 'Your script is ready below.' : undefined}
+        />
       </form>
 
       {showPanel ? (
