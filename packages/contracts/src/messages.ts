@@ -81,6 +81,9 @@ export const TOOL_MESSAGES = {
   engineStatusUnavailable:
     'Could not check which AI engine serves this tool. You can still try it; if it fails, reload the page in a minute.',
   engineNotReady: 'This tool is not available on this server yet.',
+  /** Shown under SPEC's generic failure texts, which do not say what to do next. */
+  genericErrorHint:
+    'Please try again in a moment. If it keeps failing, reload the page, or try a shorter text or file.',
   audioTooLong: `This recording is longer than ${AUDIO_MAX_MINUTES} minutes. Please cut it into shorter parts and add them one at a time.`,
 } as const;
 

@@ -213,7 +213,9 @@ describe('Speech to text page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
     expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
     expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs));
+    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
+    expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText(CLIENT_MESSAGES.addFileFirst)).not.toBeInTheDocument();
   });
 

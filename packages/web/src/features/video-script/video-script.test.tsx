@@ -6,6 +6,7 @@ import {
   DURATIONS,
   PLATFORMS,
   SCRIPT_TOPICS,
+  TOOL_MESSAGES,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -134,7 +135,23 @@ describe('Video script page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('No script generated yet')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The writers need a text model.');
+    expect(screen.getByRole('alert')).not.toHaveTextContent(TOOL_MESSAGES.genericErrorHint);
     expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
+  });
+
+  it("SPEC's bare default error gets a line on what to do next", async () => {
+    stubApi({
+      [API_PATHS.generateScript]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithStore(<VideoScriptPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const alert = screen.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(DEFAULT_ERRORS.videoScript));
+    expect(alert).toHaveTextContent(
+      `${DEFAULT_ERRORS.videoScript} ${TOOL_MESSAGES.genericErrorHint}`,
+    );
   });
 
   it('Clear empties the result, hides the panel and resets the form to its defaults', async () => {
