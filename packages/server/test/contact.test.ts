@@ -9,7 +9,6 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
@@ -27,7 +26,7 @@ import { REPOSITORY_ROOT } from '../src/config.ts';
 import { insertContactMessage, listContactMessages } from '../src/db/contact-messages.ts';
 import { SQLITE_FILE_NAME } from '../src/db/database.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
-import { makeApp } from './helpers/app.ts';
+import { capturedLogger, makeApp } from './helpers/app.ts';
 
 const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const run = promisify(execFile);
@@ -296,15 +295,7 @@ describe('e-mail forwarding with SMTP_URL', () => {
         CONTACT_MAIL_FROM: 'website@example.com',
       },
       providers: testProviders(),
-      logger: {
-        level: 'info',
-        stream: new Writable({
-          write(chunk, _encoding, callback) {
-            logLines.push(String(chunk));
-            callback();
-          },
-        }),
-      },
+      logger: capturedLogger(logLines),
     });
   }
 

@@ -8,7 +8,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, SPEECH_UPLOAD_FIELD } from '@ai-tools/contracts';
 import {
@@ -19,7 +18,7 @@ import {
   testProviders,
   waitingUntilAborted,
 } from './helpers/audio-doubles.ts';
-import { makeApp } from './helpers/app.ts';
+import { capturedLogger, makeApp } from './helpers/app.ts';
 
 const temporaryRoot = mkdtempSync(join(tmpdir(), 'privacy-temp-'));
 const logLines: string[] = [];
@@ -52,15 +51,7 @@ before(async () => {
   app = await makeApp({
     env: { TEMP_DIR: temporaryRoot, LOG_LEVEL: 'info' },
     providers: testProviders({ speech: sineSynthesizer(), transcription: transcriber }),
-    logger: {
-      level: 'info',
-      stream: new Writable({
-        write(chunk, _encoding, callback) {
-          logLines.push(String(chunk));
-          callback();
-        },
-      }),
-    },
+    logger: capturedLogger(logLines),
   });
 });
 after(async () => {

@@ -1,5 +1,4 @@
 import { after, before, describe, test } from 'node:test';
-import { Writable } from 'node:stream';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -21,7 +20,7 @@ import {
   testProviders,
   type SynthesizerDouble,
 } from './helpers/audio-doubles.ts';
-import { makeApp } from './helpers/app.ts';
+import { capturedLogger, makeApp } from './helpers/app.ts';
 
 let app: FastifyInstance;
 let synthesizer: SynthesizerDouble;
@@ -229,15 +228,7 @@ describe('engine not ready or busy: 503 with Retry-After', () => {
     const logLines: string[] = [];
     const failing = await makeApp({
       env: { LOG_LEVEL: 'info' },
-      logger: {
-        level: 'info',
-        stream: new Writable({
-          write(chunk, _encoding, callback) {
-            logLines.push(String(chunk));
-            callback();
-          },
-        }),
-      },
+      logger: capturedLogger(logLines),
       providers: testProviders({
         speech: {
           ...sineSynthesizer(),

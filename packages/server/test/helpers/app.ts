@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 
@@ -35,4 +36,17 @@ export async function makeApp(
 ) {
   const { env, ...rest } = options;
   return buildApp({ config: testConfig(env), ...rest });
+}
+
+/** A logger option for makeApp that keeps every log line in `lines`, to check what is logged. */
+export function capturedLogger(lines: string[]) {
+  return {
+    level: 'info',
+    stream: new Writable({
+      write(chunk, _encoding, callback) {
+        lines.push(String(chunk));
+        callback();
+      },
+    }),
+  };
 }
