@@ -128,6 +128,10 @@ describe('navbar and footer', () => {
         (await nav.getByRole('link', { name, exact: true }).getAttribute('class')) ?? '',
         /navbar__link--active/,
       );
+      // A screen reader lands on the new page: its heading has the focus.
+      await page.waitForFunction(
+        () => document.activeElement === document.querySelector('main h1'),
+      );
     }
     await nav.getByRole('link', { name: 'Try it Free' }).click();
     await page.waitForURL((url) => url.pathname === ROUTES.aiTools);

@@ -9,7 +9,7 @@ function SlowPage() {
 }
 
 describe('layout', () => {
-  it('shows a loading bar while the next page chunk loads, and scrolls to the top after', async () => {
+  it('shows a loading bar while the next page chunk loads, then scrolls to the top and focuses the new heading', async () => {
     let finishLoading!: () => void;
     const pageLoaded = new Promise<void>((resolve) => (finishLoading = resolve));
     const router = createMemoryRouter(
@@ -38,6 +38,7 @@ describe('layout', () => {
       </Provider>,
     );
     expect(await screen.findByRole('heading', { name: 'Start' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Start' })).not.toHaveFocus();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveAttribute('href', '#main');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     scrollTo.mockClear();
@@ -52,6 +53,8 @@ describe('layout', () => {
 
     await act(async () => finishLoading());
     expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeInTheDocument();
+    // A screen reader hears the new page: its heading takes the focus.
+    expect(screen.getByRole('heading', { name: 'Slow page' })).toHaveFocus();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, left: 0, behavior: 'instant' });
     scrollTo.mockRestore();

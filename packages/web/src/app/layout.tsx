@@ -1,6 +1,6 @@
 import '../styles/global.css';
 import '../styles/layout.css';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useApplyTheme } from '../features/theme/use-apply-theme.ts';
 import { Footer } from './footer.tsx';
@@ -14,9 +14,20 @@ export function Layout() {
   const isLoadingPage = useNavigation().state === 'loading';
   useApplyTheme();
 
+  const isFirstPage = useRef(true);
   useEffect(() => {
     // 'instant' overrides the smooth scrolling of global.css: a new page starts at the top at once.
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    if (isFirstPage.current) {
+      isFirstPage.current = false;
+      return;
+    }
+    // After a client-side navigation, focus the new page's heading, so a screen reader says
+    // where the visitor is and the next Tab starts from the page, not from the link followed.
+    const heading = document.querySelector<HTMLElement>(`#${MAIN_ID} h1`);
+    const target = heading ?? document.getElementById(MAIN_ID);
+    if (heading) heading.tabIndex = -1;
+    target?.focus({ preventScroll: true });
   }, [pathname]);
 
   return (
