@@ -14,7 +14,13 @@ import {
 } from '@ai-tools/contracts';
 import type { Page } from 'playwright-core';
 import { accessibilityViolations } from './helpers/accessibility.ts';
-import { openBrowser, type BrowserSession } from './helpers/browser.ts';
+import {
+  DESKTOP,
+  PHONE,
+  openBrowser,
+  withFreshBrowser,
+  type BrowserSession,
+} from './helpers/browser.ts';
 import { expectHidden, expectVisible } from './helpers/visibility.ts';
 
 const SCREEN_HEADINGS: Record<string, string | RegExp> = {
@@ -61,7 +67,7 @@ async function waitForMainHeading(page: Page, expected: string | RegExp): Promis
 
 let desktop: BrowserSession;
 before(async () => {
-  desktop = await openBrowser({ width: 1280, height: 800 });
+  desktop = await openBrowser(DESKTOP);
 });
 after(async () => {
   await desktop?.close();
@@ -191,7 +197,7 @@ describe('navbar and footer', () => {
 describe('on a 360 px phone', () => {
   let phone: BrowserSession;
   before(async () => {
-    phone = await openBrowser({ width: 360, height: 740 });
+    phone = await openBrowser(PHONE);
   });
   after(async () => {
     await phone?.close();
@@ -355,9 +361,7 @@ describe('screens', () => {
 
 describe('theme', () => {
   test('dark mode survives a reload and is applied before the app script runs', async () => {
-    const session = await openBrowser({ width: 1280, height: 800 });
-    try {
-      const { page } = session;
+    await withFreshBrowser(DESKTOP, async (page) => {
       await page.goto(ROUTES.about);
       await mainHeading(page);
       assert.equal(await page.locator('html').getAttribute('data-theme'), 'light');
@@ -399,9 +403,7 @@ describe('theme', () => {
       await page.reload();
       await mainHeading(page);
       assert.equal(await page.locator('html').getAttribute('data-theme'), 'light');
-    } finally {
-      await session.close();
-    }
+    });
   });
 });
 
@@ -472,9 +474,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
 
   for (const mode of ['light', 'dark'] as const) {
     test(`the site's screens have no violations in ${mode} mode`, async () => {
-      const session = await openBrowser({ width: 1280, height: 800 });
-      try {
-        const { page } = session;
+      await withFreshBrowser(DESKTOP, async (page) => {
         await page.goto(ROUTES.about);
         await page.evaluate((mode) => localStorage.setItem('theme-mode', mode), mode);
         const problems: string[] = [];
@@ -494,23 +494,17 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
             problems.push(`${path}: ${problem}`);
         }
         assert.deepEqual(problems, []);
-      } finally {
-        await session.close();
-      }
+      });
     });
   }
 
   test('the home page and the open menu have no violations on a 360 px phone', async () => {
-    const session = await openBrowser({ width: 360, height: 740 });
-    try {
-      const { page } = session;
+    await withFreshBrowser(PHONE, async (page) => {
       await page.goto(ROUTES.home);
       await mainHeading(page);
       await page.getByRole('button', { name: 'Menu' }).click();
       await page.waitForTimeout(400);
       assert.deepEqual(await accessibilityViolations(page), []);
-    } finally {
-      await session.close();
-    }
+    });
   });
 });

@@ -15,9 +15,16 @@ export interface BrowserSession {
   close: () => Promise<void>;
 }
 
-export async function openBrowser(
-  options: { width?: number; height?: number } = {},
-): Promise<BrowserSession> {
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export const DESKTOP: Viewport = { width: 1280, height: 800 };
+/** The narrowest phone the site must serve. */
+export const PHONE: Viewport = { width: 360, height: 740 };
+
+export async function openBrowser(viewport: Viewport = DESKTOP): Promise<BrowserSession> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'));
   // A fresh profile per session: nothing carries over between tests (theme, storage).
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -34,7 +41,7 @@ export async function openBrowser(
       '--disable-sync',
     ],
     baseURL: BASE_URL,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    viewport,
     acceptDownloads: true,
   });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -46,4 +53,17 @@ export async function openBrowser(
       rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs `use` on the page of a browser of its own (a fresh profile), closed whatever happens. */
+export async function withFreshBrowser(
+  viewport: Viewport,
+  use: (page: Page) => Promise<void>,
+): Promise<void> {
+  const session = await openBrowser(viewport);
+  try {
+    await use(session.page);
+  } finally {
+    await session.close();
+  }
 }

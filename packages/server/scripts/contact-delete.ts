@@ -10,6 +10,7 @@
  * Options combine: every one given must hold. With none, nothing is deleted.
  */
 import { parseArgs } from 'node:util';
+import { contactMessageSchema } from '@ai-tools/contracts';
 import { loadConfig, loadEnvironmentFile } from '../src/config.ts';
 import { deleteContactMessages, type ContactMessageSelection } from '../src/db/contact-messages.ts';
 import { openDatabase } from '../src/db/database.ts';
@@ -44,7 +45,10 @@ if (values.id) {
   selection.ids = ids;
 }
 if (values.email !== undefined) {
-  if (!values.email.includes('@')) fail('--email must be an e-mail address.');
+  // The rule every stored address passed when it was sent.
+  if (!contactMessageSchema.shape.email.safeParse(values.email).success) {
+    fail('--email must be an e-mail address.');
+  }
   selection.email = values.email;
 }
 if (values['older-than'] !== undefined) {

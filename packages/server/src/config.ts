@@ -43,12 +43,12 @@ const configSchema = z.object({
   DATA_DIR: folder.default(resolve(REPOSITORY_ROOT, 'data')),
   DATABASE_URL: optionalText,
   REDIS_URL: optionalText,
-  /** `local` runs the engines on this machine; `openai-compatible` sends the work to an API. */
   /**
    * The website's build setting for the demo video. The server reads it only to let the Vimeo
    * player into the Content-Security-Policy when there is a video to show.
    */
   VITE_DEMO_VIDEO_ID: optionalText,
+  /** `local` runs the engines on this machine; `openai-compatible` sends the work to an API. */
   AI_PROVIDER: z.enum(['local', 'openai-compatible']).default('local'),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalText,

@@ -1,8 +1,8 @@
 /**
  * Security headers (helmet) with a Content-Security-Policy that allows exactly what the website
  * needs: its own files; blob: for the generated audio it plays; data: for inline images; the
- * Vimeo player only when a demo video is configured. No inline script: the pre-paint theme script is a same-origin
- * file. No CORS plugin: the API answers its own website only.
+ * Vimeo player only when a demo video is configured. No inline script: the pre-paint theme script
+ * is a same-origin file. No CORS plugin: the API answers its own website only.
  */
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
@@ -21,7 +21,6 @@ const CONTENT_SECURITY_POLICY = {
   mediaSrc: [SELF, 'blob:'],
   fontSrc: [SELF],
   connectSrc: [SELF],
-  frameSrc: [NONE],
   objectSrc: [NONE],
   baseUri: [SELF],
   formAction: [SELF],

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ContactDetails } from '../features/contact/contact-details.tsx';
-import { DEFAULT_ACCENT_COLOR, setAccentColor } from '../features/theme/theme-slice.ts';
+import { setAccentColor } from '../features/theme/theme-slice.ts';
 import { ThemeToggle } from '../features/theme/theme-toggle.tsx';
 import { SITE_CONFIG } from '../content/site-config.ts';
 import { useAppDispatch } from './hooks.ts';
-import { ROUTES } from '@ai-tools/contracts';
+import { ROUTES, THEME_DEFAULTS } from '@ai-tools/contracts';
 
 const FOOTER_COLUMNS = [
   {
@@ -37,7 +37,7 @@ export function Footer() {
 
   // SPEC section 4: the colour stylesheet is set to red when the footer mounts.
   useEffect(() => {
-    dispatch(setAccentColor(DEFAULT_ACCENT_COLOR));
+    dispatch(setAccentColor(THEME_DEFAULTS.accentColor));
   }, [dispatch]);
 
   return (

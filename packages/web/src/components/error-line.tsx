@@ -15,7 +15,7 @@ export function ErrorLine({ message }: { message: string | null | undefined }) {
     <p className="form-error tool-error" role="alert">
       {message ?? ''}
       {message && GENERIC_ERRORS.has(message) ? (
-        <span className="tool-error__hint"> {TOOL_MESSAGES.genericErrorHint}</span>
+        <span> {TOOL_MESSAGES.genericErrorHint}</span>
       ) : null}
     </p>
   );

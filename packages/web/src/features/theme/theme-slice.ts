@@ -7,12 +7,6 @@ import {
   type ThemeMode,
 } from '@ai-tools/contracts';
 
-export type { AccentColorName, ThemeMode };
-
-/** public/theme-init.js reads the same key before the first paint. */
-export const THEME_STORAGE_KEY = THEME_DEFAULTS.storageKey;
-export const DEFAULT_ACCENT_COLOR: AccentColorName = THEME_DEFAULTS.accentColor;
-
 export interface ThemeState {
   mode: ThemeMode;
   accentColor: AccentColorName;
@@ -25,7 +19,7 @@ function isThemeMode(value: unknown): value is ThemeMode {
 /** The saved mode, or light (SPEC section 4). Storage can be blocked (private mode, policies). */
 function readSavedThemeMode(): ThemeMode {
   try {
-    const saved = globalThis.localStorage?.getItem(THEME_STORAGE_KEY);
+    const saved = globalThis.localStorage?.getItem(THEME_DEFAULTS.storageKey);
     return isThemeMode(saved) ? saved : THEME_DEFAULTS.mode;
   } catch {
     return THEME_DEFAULTS.mode;
@@ -34,7 +28,7 @@ function readSavedThemeMode(): ThemeMode {
 
 export function saveThemeMode(mode: ThemeMode): void {
   try {
-    globalThis.localStorage?.setItem(THEME_STORAGE_KEY, mode);
+    globalThis.localStorage?.setItem(THEME_DEFAULTS.storageKey, mode);
   } catch {
     // Storage is blocked: the mode still applies for this visit.
   }
@@ -48,7 +42,7 @@ const themeSlice = createSlice({
   name: 'theme',
   initialState: (): ThemeState => ({
     mode: readSavedThemeMode(),
-    accentColor: DEFAULT_ACCENT_COLOR,
+    accentColor: THEME_DEFAULTS.accentColor,
   }),
   reducers: {
     setThemeMode(state, action: PayloadAction<ThemeMode>) {

@@ -5,8 +5,8 @@ import { makeStore } from '../../app/store.ts';
 import themeInitScript from '../../../public/theme-init.js?raw';
 import { useApplyTheme } from './use-apply-theme.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
+import { THEME_DEFAULTS } from '@ai-tools/contracts';
 import {
-  THEME_STORAGE_KEY,
   accentColorValue,
   selectAccentColor,
   selectThemeMode,
@@ -49,7 +49,7 @@ describe('theme (SPEC section 4)', () => {
     renderToggle();
     await user.click(screen.getByRole('button', { name: 'Dark mode' }));
     expect(document.documentElement.dataset.theme).toBe('dark');
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+    expect(localStorage.getItem(THEME_DEFAULTS.storageKey)).toBe('dark');
     expect(screen.getByRole('button', { name: 'Dark mode' })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -59,11 +59,11 @@ describe('theme (SPEC section 4)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Dark mode' }));
     expect(document.documentElement.dataset.theme).toBe('light');
-    expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+    expect(localStorage.getItem(THEME_DEFAULTS.storageKey)).toBe('light');
   });
 
   it('ignores a saved value that is not a mode', () => {
-    localStorage.setItem(THEME_STORAGE_KEY, 'purple');
+    localStorage.setItem(THEME_DEFAULTS.storageKey, 'purple');
     expect(selectThemeMode(makeStore().getState())).toBe('light');
   });
 
@@ -82,13 +82,13 @@ describe('theme (SPEC section 4)', () => {
 
   it('public/theme-init.js applies the saved mode before the app runs', () => {
     const script = themeInitScript;
-    expect(script).toContain(`'${THEME_STORAGE_KEY}'`);
+    expect(script).toContain(`'${THEME_DEFAULTS.storageKey}'`);
 
-    localStorage.setItem(THEME_STORAGE_KEY, 'dark');
+    localStorage.setItem(THEME_DEFAULTS.storageKey, 'dark');
     new Function(script)();
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
 
-    localStorage.setItem(THEME_STORAGE_KEY, 'nonsense');
+    localStorage.setItem(THEME_DEFAULTS.storageKey, 'nonsense');
     new Function(script)();
     expect(document.documentElement.getAttribute('data-theme')).toBe('light');
   });

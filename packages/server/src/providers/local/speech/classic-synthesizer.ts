@@ -30,8 +30,6 @@ const ESPEAK_SLOWEST_WORDS_PER_MINUTE = 80;
  */
 export const CLASSIC_SAMPLE_RATE = 22_050;
 
-const ENGINE_FAILED = ENGINE_MESSAGES.speechFailed;
-
 interface RequestFiles {
   text: string;
   textPath: string;
@@ -140,7 +138,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
       writeWave: ({ textPath, wavePath }, signal) =>
         this.festival.synthesize(
           { voice, textPath, speed, sampleRate: CLASSIC_SAMPLE_RATE, wavePath },
-          { signal, failureMessage: ENGINE_FAILED },
+          { signal, failureMessage: ENGINE_MESSAGES.speechFailed },
         ),
       remainingTempo: 1,
     };
@@ -174,7 +172,7 @@ function fliteRun(voice: string, pitchHertz: number | undefined, speed: number):
           '-o',
           wavePath,
         ],
-        { signal, failureMessage: ENGINE_FAILED },
+        { signal, failureMessage: ENGINE_MESSAGES.speechFailed },
       ),
     remainingTempo: 1,
   };
@@ -191,7 +189,7 @@ function espeakRun(voice: string, pitch: number, speed: number): EngineRun {
       runEngineProcess(
         'espeak-ng',
         ['-v', voice, '-p', String(pitch), '-s', String(rate), '-f', textPath, '-w', wavePath],
-        { signal, failureMessage: ENGINE_FAILED },
+        { signal, failureMessage: ENGINE_MESSAGES.speechFailed },
       ),
     remainingTempo: wordsPerMinute / rate,
   };
@@ -202,6 +200,6 @@ async function readWaveOrFail(wavePath: string): Promise<SynthesizedSpeech> {
   try {
     return parseWav(await readFile(wavePath));
   } catch (error) {
-    throw new ProviderFailedError(ENGINE_FAILED, { cause: error });
+    throw new ProviderFailedError(ENGINE_MESSAGES.speechFailed, { cause: error });
   }
 }

@@ -2,8 +2,8 @@
  * The local speech engine, chosen once: the Piper voice through sherpa-onnx when its files are in
  * the models folder, else the classic engines festival, flite and espeak-ng.
  */
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { join } from 'node:path';
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { PIPER_VOICE_FILES } from '../../../models/manifest.ts';
 import type { SpeechSynthesizer } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';

@@ -43,8 +43,6 @@ const PADDING_SAMPLES = Math.round(TRANSCRIPTION_SAMPLE_RATE * 0.15);
  */
 const DECODER_SETTINGS = ['-fwdflat', 'no', '-topn', '2'];
 
-const RECOGNITION_FAILED = ENGINE_MESSAGES.recognitionFailed;
-
 export class ClassicTranscriber implements Transcriber {
   /** One recognition at a time: pocketsphinx uses a core and VAD shares one detector. */
   private readonly queue = new JobQueue({
@@ -129,10 +127,10 @@ export class ClassicTranscriber implements Transcriber {
           this.model.dictionary,
           ...DECODER_SETTINGS,
         ],
-        { signal, failureMessage: RECOGNITION_FAILED },
+        { signal, failureMessage: ENGINE_MESSAGES.recognitionFailed },
       );
       const hypotheses = await readFile(hypothesisPath, 'utf8').catch((error: unknown) => {
-        throw new ProviderFailedError(RECOGNITION_FAILED, { cause: error });
+        throw new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed, { cause: error });
       });
       return parseHypotheses(hypotheses);
     });

@@ -2,8 +2,8 @@
  * The local transcription engine, chosen once: Whisper through sherpa-onnx when its files are in
  * the models folder, else pocketsphinx with its en-us model. Both use Silero VAD for segments.
  */
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { join } from 'node:path';
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { WHISPER_TINY_FILES } from '../../../models/manifest.ts';
 import type { Transcriber } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
