@@ -37,6 +37,21 @@ export const TEXT_MODEL_FILES = {
   smolLmQ8: 'llm/SmolLM2-135M-Instruct.Q8_0.gguf',
 } as const;
 
+/** Kokoro-82M v1.0 (fp32 ONNX) and its voice style files (one `<voice>.bin` per voice). */
+export const KOKORO_FILES = {
+  model: 'kokoro/model.onnx',
+  voicesFolder: 'kokoro/voices',
+} as const;
+
+/**
+ * Whisper in the transformers.js layout: `env.localModelPath` is `${MODELS_DIR}/${folder}` and the
+ * model id is the rest (for example `Xenova/whisper-base`).
+ */
+export const WHISPER_FILES = {
+  localModelFolder: 'transformers',
+  models: { base: 'Xenova/whisper-base', small: 'Xenova/whisper-small' },
+} as const;
+
 const WHISPER_TINY_DIR = 'stt/sherpa-onnx-whisper-tiny';
 export const WHISPER_TINY_FILES = {
   encoder: `${WHISPER_TINY_DIR}/tiny-encoder.int8.onnx`,
