@@ -2,11 +2,13 @@
  * Multipart uploads for speech to text: one file in the form field 'file', at most
  * LIMITS.uploadMaxBytes (25 MB, as OpenAI's own transcription API).
  */
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
 import { API_MESSAGES, LIMITS, SPEECH_UPLOAD_FIELD, TOOL_MESSAGES } from '@ai-tools/contracts';
+import { GenerationAbortedError } from '../providers/errors.ts';
+import type { ReceivedUpload } from '../services/speech-to-text.ts';
 import { ValidationError } from './validation.ts';
 
 export class UploadTooLargeError extends Error {
@@ -30,10 +32,13 @@ export async function registerMultipart(app: FastifyInstance) {
 }
 
 /**
- * The uploaded file as a stream. Past the size limit the stream fails with a 413 once the upload
- * has been received, so the visitor gets the answer rather than a reset connection.
+ * Checks that the request carries the file and hands it over unread. Nothing is built on the
+ * file's stream here: a stream made now (a size check piped from it, say) would sit with no
+ * 'error' listener until the service has its temporary folder, and a cut-off upload failing in
+ * that gap was an uncaught exception that stopped the whole server. Every stream is made and
+ * listened to in `saveTo`, in one step.
  */
-export async function receiveAudioUpload(request: FastifyRequest): Promise<Readable> {
+export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new ValidationError(API_MESSAGES.uploadNotMultipart);
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
@@ -47,14 +52,32 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Reada
     throw new ValidationError(API_MESSAGES.uploadMissing);
   }
   const source = part.file;
-  const checked = new Transform({
-    transform(chunk, _encoding, callback) {
-      callback(null, chunk);
+  return {
+    async saveTo(path, signal) {
+      const destination = createWriteStream(path, { mode: 0o600 });
+      // Whichever side fails first decides whose fault it is: pipeline() then destroys the other
+      // side with the same error. The parser may have failed the upload before saveTo was called.
+      let uploadFailedFirst = source.destroyed;
+      let diskFailedFirst = false;
+      source.once('error', () => {
+        uploadFailedFirst ||= !diskFailedFirst;
+      });
+      destination.once('error', () => {
+        diskFailedFirst ||= !uploadFailedFirst;
+      });
+      try {
+        await pipeline(source, destination, { signal });
+      } catch (error) {
+        // A visitor who leaves mid-upload is not a server failure.
+        if (signal?.aborted) throw new GenerationAbortedError();
+        if (diskFailedFirst) throw error;
+        // The multipart parser's errors (a body cut short, a missing closing boundary, a broken
+        // part) are the upload's.
+        throw new ValidationError(API_MESSAGES.uploadIncomplete);
+      }
+      // Past the size limit the parser stops passing data on but reads the upload to its end, so
+      // the visitor gets this answer rather than a reset connection.
+      if (source.truncated) throw new UploadTooLargeError();
     },
-    flush(callback) {
-      callback(source.truncated ? new UploadTooLargeError() : null);
-    },
-  });
-  source.on('error', (error) => checked.destroy(error));
-  return source.pipe(checked);
+  };
 }
