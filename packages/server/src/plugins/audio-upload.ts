@@ -4,7 +4,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_MESSAGES, LIMITS, SPEECH_UPLOAD_FIELD, TOOL_MESSAGES } from '@ai-tools/contracts';
 import { GenerationAbortedError } from '../providers/errors.ts';
@@ -40,9 +40,10 @@ export async function registerMultipart(app: FastifyInstance) {
  */
 export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new ValidationError(API_MESSAGES.uploadNotMultipart);
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  const parts = request.parts();
+  let part: MultipartFile | undefined;
   try {
-    part = await request.file();
+    part = await nextFile(parts);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw error;
     throw new ValidationError(API_MESSAGES.uploadNotMultipart);
@@ -78,6 +79,31 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
       // Past the size limit the parser stops passing data on but reads the upload to its end, so
       // the visitor gets this answer rather than a reset connection.
       if (source.truncated) throw new UploadTooLargeError();
+      // The file's own end is not enough: a body cut off after it, before its closing boundary,
+      // is an incomplete upload too.
+      try {
+        await readToEnd(parts);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 413) throw error;
+        throw new ValidationError(API_MESSAGES.uploadIncomplete);
+      }
     },
   };
+}
+
+type Parts = ReturnType<FastifyRequest['parts']>;
+
+/** The next file part, passing over form fields; the iterator stays open for the rest. */
+async function nextFile(parts: Parts): Promise<MultipartFile | undefined> {
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    if (next.value.type === 'file') return next.value;
+  }
+  return undefined;
+}
+
+/** Reads the parts after the file to the body's end; fails if the body is broken. */
+async function readToEnd(parts: Parts): Promise<void> {
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    if (next.value.type === 'file') next.value.file.resume();
+  }
 }
