@@ -145,8 +145,7 @@ export class EngineProcess {
         await this.kill();
         throw new GenerationAbortedError();
       }
-      const detail =
-        this.runError?.message ?? `${this.command} exited: ${this.errorOutput.trim()}`;
+      const detail = this.runError?.message ?? `${this.command} exited: ${this.errorOutput.trim()}`;
       throw new ProviderFailedError(failureMessage, { cause: new Error(detail) });
     } finally {
       this.child.stderr?.off('data', onData);
