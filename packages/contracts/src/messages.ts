@@ -93,6 +93,8 @@ export const API_MESSAGES = {
   uploadNotMultipart:
     "Send the audio as multipart/form-data, with the file in the form field 'file'.",
   uploadTooMany: 'Please upload one audio file at a time.',
+  uploadIncomplete:
+    'The upload stopped before the whole file arrived. Please choose the file and send it again.',
   uploadEmpty: 'The uploaded file is empty. Please choose an audio file with sound in it.',
   uploadNotAudio:
     'The uploaded file is not audio we can read. Please upload MP3, WAV, M4A, AAC, OGG, Opus, WebM or FLAC.',

@@ -37,7 +37,8 @@ export class EngineProcess {
   private readonly child: ChildProcess;
   private readonly output: Buffer[] = [];
   private errorOutput = '';
-  private spawnError: Error | undefined;
+  /** The program could not start, or its output could not be read. */
+  private runError: Error | undefined;
   private readonly exit: Promise<number | string | null>;
   private exited = false;
 
@@ -58,9 +59,14 @@ export class EngineProcess {
     });
     // A child that exits early closes its stdin; its exit code reports that instead.
     this.child.stdin?.on('error', () => {});
-    this.child.on('error', (error) => {
-      this.spawnError = error;
-    });
+    // A failed read of its output means the output is incomplete: the run fails rather than
+    // return it, and an 'error' nobody listens to would stop the whole server.
+    const fail = (error: Error) => {
+      this.runError ??= error;
+    };
+    this.child.stdout?.on('error', fail);
+    this.child.stderr?.on('error', fail);
+    this.child.on('error', fail);
     this.exit = new Promise((resolve) => {
       this.child.on('close', (code, killedBy) => {
         this.exited = true;
@@ -71,7 +77,7 @@ export class EngineProcess {
 
   /** Still running and reading its stdin. */
   get running(): boolean {
-    return !this.exited && this.spawnError === undefined && this.child.stdin?.writable === true;
+    return !this.exited && this.runError === undefined && this.child.stdin?.writable === true;
   }
 
   /** Writes commands without closing stdin, for a warm process that prepares itself. */
@@ -101,7 +107,7 @@ export class EngineProcess {
     const code = await this.exit;
     signal?.removeEventListener('abort', onAbort);
     if (aborted) throw new GenerationAbortedError();
-    if (this.spawnError) throw new ProviderFailedError(failureMessage, { cause: this.spawnError });
+    if (this.runError) throw new ProviderFailedError(failureMessage, { cause: this.runError });
     if (code !== 0) {
       const detail = `${this.command} exited with ${code}: ${this.errorOutput.trim()}`;
       throw new ProgramExitedError(failureMessage, { cause: new Error(detail) });
@@ -139,8 +145,7 @@ export class EngineProcess {
         await this.kill();
         throw new GenerationAbortedError();
       }
-      const detail =
-        this.spawnError?.message ?? `${this.command} exited: ${this.errorOutput.trim()}`;
+      const detail = this.runError?.message ?? `${this.command} exited: ${this.errorOutput.trim()}`;
       throw new ProviderFailedError(failureMessage, { cause: new Error(detail) });
     } finally {
       this.child.stderr?.off('data', onData);

@@ -301,6 +301,9 @@ function extractArchive(archive: string, into: string): Promise<void> {
     });
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    // tar's exit code decides; its error output only words the message, and an 'error' on it with
+    // nobody listening would stop the process.
+    child.stderr.on('error', () => {});
     child.on('error', (error) =>
       reject(new DownloadError(`could not unpack the archive (${error.message}).`)),
     );

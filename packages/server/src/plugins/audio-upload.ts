@@ -2,11 +2,13 @@
  * Multipart uploads for speech to text: one file in the form field 'file', at most
  * LIMITS.uploadMaxBytes (25 MB, as OpenAI's own transcription API).
  */
-import multipart from '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
-import { Transform } from 'node:stream';
 import { API_MESSAGES, LIMITS, SPEECH_UPLOAD_FIELD, TOOL_MESSAGES } from '@ai-tools/contracts';
+import { GenerationAbortedError } from '../providers/errors.ts';
+import type { ReceivedUpload } from '../services/speech-to-text.ts';
 import { ValidationError } from './validation.ts';
 
 export class UploadTooLargeError extends Error {
@@ -30,14 +32,18 @@ export async function registerMultipart(app: FastifyInstance) {
 }
 
 /**
- * The uploaded file as a stream. Past the size limit the stream fails with a 413 once the upload
- * has been received, so the visitor gets the answer rather than a reset connection.
+ * Checks that the request carries the file and hands it over unread. Nothing is built on the
+ * file's stream here: a stream made now (a size check piped from it, say) would sit with no
+ * 'error' listener until the service has its temporary folder, and a cut-off upload failing in
+ * that gap was an uncaught exception that stopped the whole server. Every stream is made and
+ * listened to in `saveTo`, in one step.
  */
-export async function receiveAudioUpload(request: FastifyRequest): Promise<Readable> {
+export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw new ValidationError(API_MESSAGES.uploadNotMultipart);
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  const parts = request.parts();
+  let part: MultipartFile | undefined;
   try {
-    part = await request.file();
+    part = await nextFile(parts);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw error;
     throw new ValidationError(API_MESSAGES.uploadNotMultipart);
@@ -47,14 +53,57 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Reada
     throw new ValidationError(API_MESSAGES.uploadMissing);
   }
   const source = part.file;
-  const checked = new Transform({
-    transform(chunk, _encoding, callback) {
-      callback(null, chunk);
+  return {
+    async saveTo(path, signal) {
+      const destination = createWriteStream(path, { mode: 0o600 });
+      // Whichever side fails first decides whose fault it is: pipeline() then destroys the other
+      // side with the same error. The parser may have failed the upload before saveTo was called.
+      let uploadFailedFirst = source.destroyed;
+      let diskFailedFirst = false;
+      source.once('error', () => {
+        uploadFailedFirst ||= !diskFailedFirst;
+      });
+      destination.once('error', () => {
+        diskFailedFirst ||= !uploadFailedFirst;
+      });
+      try {
+        await pipeline(source, destination, { signal });
+      } catch (error) {
+        // A visitor who leaves mid-upload is not a server failure.
+        if (signal?.aborted) throw new GenerationAbortedError();
+        if (diskFailedFirst) throw error;
+        // The multipart parser's errors (a body cut short, a missing closing boundary, a broken
+        // part) are the upload's.
+        throw new ValidationError(API_MESSAGES.uploadIncomplete);
+      }
+      // Past the size limit the parser stops passing data on but reads the upload to its end, so
+      // the visitor gets this answer rather than a reset connection.
+      if (source.truncated) throw new UploadTooLargeError();
+      // The file's own end is not enough: a body cut off after it, before its closing boundary,
+      // is an incomplete upload too.
+      try {
+        await readToEnd(parts);
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 413) throw error;
+        throw new ValidationError(API_MESSAGES.uploadIncomplete);
+      }
     },
-    flush(callback) {
-      callback(source.truncated ? new UploadTooLargeError() : null);
-    },
-  });
-  source.on('error', (error) => checked.destroy(error));
-  return source.pipe(checked);
+  };
+}
+
+type Parts = ReturnType<FastifyRequest['parts']>;
+
+/** The next file part, passing over form fields; the iterator stays open for the rest. */
+async function nextFile(parts: Parts): Promise<MultipartFile | undefined> {
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    if (next.value.type === 'file') return next.value;
+  }
+  return undefined;
+}
+
+/** Reads the parts after the file to the body's end; fails if the body is broken. */
+async function readToEnd(parts: Parts): Promise<void> {
+  for (let next = await parts.next(); !next.done; next = await parts.next()) {
+    if (next.value.type === 'file') next.value.file.resume();
+  }
 }

@@ -3,21 +3,14 @@
  * it is audio and not too long, decodes it to 16 kHz mono samples and has the engine transcribe
  * them. The folder is gone when the call returns, whatever happened.
  */
-import { createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { API_MESSAGES, LIMITS, type SpeechToTextResponse } from '@ai-tools/contracts';
 import { decodeToSamples } from '../audio/decode.ts';
 import { ProgramExitedError } from '../child-process.ts';
 import { probeAudio } from '../audio/probe.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
-import {
-  AudioTooLongError,
-  GenerationAbortedError,
-  InvalidAudioError,
-} from '../providers/errors.ts';
+import { AudioTooLongError, InvalidAudioError } from '../providers/errors.ts';
 import { TRANSCRIPTION_SAMPLE_RATE, type Transcriber } from '../providers/types.ts';
 
 export interface SpeechToTextDependencies {
@@ -28,19 +21,23 @@ export interface SpeechToTextDependencies {
 
 export type SpeechToTextResult = SpeechToTextResponse['data'];
 
+/** The visitor's file, still unread until it has a place to go (plugins/audio-upload.ts). */
+export interface ReceivedUpload {
+  /**
+   * Writes the file to `path`. A broken or cut-off upload fails with a 400, one past the size
+   * limit with a 413, an abort with GenerationAbortedError.
+   */
+  saveTo(path: string, signal?: AbortSignal): Promise<void>;
+}
+
 export async function speechToText(
-  upload: Readable,
+  upload: ReceivedUpload,
   { transcriber, temporaryRoot }: SpeechToTextDependencies,
   signal?: AbortSignal,
 ): Promise<SpeechToTextResult> {
   return withTemporaryFolder(temporaryRoot, async (folder) => {
     const path = join(folder, 'upload');
-    await pipeline(upload, createWriteStream(path, { mode: 0o600 }), { signal }).catch(
-      (error: unknown) => {
-        // A visitor who leaves mid-upload is not a server failure.
-        throw signal?.aborted ? new GenerationAbortedError() : error;
-      },
-    );
+    await upload.saveTo(path, signal);
     if ((await stat(path)).size === 0) throw new InvalidAudioError(API_MESSAGES.uploadEmpty);
 
     const probe = await probeAudio(path, signal);
