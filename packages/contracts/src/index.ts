@@ -5,3 +5,4 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
 export * from './site.ts';
+export * from './streaming.ts';

@@ -62,7 +62,10 @@ export const SERVER_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
-  engineBusy: 'The server is busy with other requests. Please try again in a few seconds.',
+  engineBusy: (jobsAhead: number, seconds: number) =>
+    `The server is busy: ${jobsAhead} ${jobsAhead === 1 ? 'request is' : 'requests are'} ahead of yours. Please try again in about ${seconds} seconds.`,
+  visitorHasJob:
+    'You already have a request running on this tool. Wait for it to finish (or stop it), then try again.',
   textGenerationUnavailable:
     'The writers need a text model: run `npm run models` to download one, or set AI_PROVIDER=openai-compatible with an API address and key.',
   textModelUnreadable:

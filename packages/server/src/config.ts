@@ -4,11 +4,20 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/**
+ * Model files are large and the same for every clone: they live in the user's cache, outside the
+ * repository, so a second clone or a CI run on the same machine does not fetch them again.
+ */
+export const DEFAULT_MODELS_DIR = resolve(
+  process.env.XDG_CACHE_HOME || resolve(homedir(), '.cache'),
+  'ai-content-tools/models',
+);
 
 const optionalText = z
   .string()
@@ -34,7 +43,7 @@ const configSchema = z.object({
   /** The built website (Vite's output). */
   WEB_DIST_DIR: folder.default(resolve(REPOSITORY_ROOT, 'packages/web/dist')),
   /** Where the model files live (see ../shared/models/MANIFEST.md and `npm run models`). */
-  MODELS_DIR: folder.default(resolve(REPOSITORY_ROOT, 'models')),
+  MODELS_DIR: folder.default(DEFAULT_MODELS_DIR),
   /** A GGUF text model to use instead of the first of the manifest's text models in MODELS_DIR. */
   TEXT_MODEL_PATH: optionalFile,
   /** Replaces the upstream host of every model download (a mirror, or a loopback server in tests). */

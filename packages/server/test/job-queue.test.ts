@@ -1,7 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JobQueue } from '../src/providers/local/job-queue.ts';
-import { GenerationAbortedError, ProviderBusyError } from '../src/providers/errors.ts';
+import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  VisitorHasJobError,
+} from '../src/providers/errors.ts';
 
 function deferred() {
   let resolve!: () => void;
@@ -13,8 +18,7 @@ test('runs up to the concurrency, queues up to maxWaiting, refuses the rest', as
   const queue = new JobQueue({
     concurrency: 1,
     maxWaiting: 1,
-    busyMessage: 'busy',
-    retryAfterSeconds: 7,
+    expectedJobSeconds: 7,
   });
   const gate = deferred();
   const order: string[] = [];
@@ -29,7 +33,12 @@ test('runs up to the concurrency, queues up to maxWaiting, refuses the rest', as
     queue.run(async () => {}),
     (error: unknown) => {
       assert.ok(error instanceof ProviderBusyError);
+      // One running, one waiting: the first place frees when the running job ends, in about 7 s.
       assert.equal(error.retryAfterSeconds, 7);
+      assert.equal(
+        error.message,
+        'The server is busy: 2 requests are ahead of yours. Please try again in about 7 seconds.',
+      );
       return true;
     },
   );
@@ -41,14 +50,17 @@ test('runs up to the concurrency, queues up to maxWaiting, refuses the rest', as
 });
 
 test('a waiting job whose signal aborts leaves the line', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, busyMessage: 'busy' });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, expectedJobSeconds: 1 });
   const gate = deferred();
   const running = queue.run(() => gate.promise);
   const controller = new AbortController();
   let ran = false;
-  const waiting = queue.run(async () => {
-    ran = true;
-  }, controller.signal);
+  const waiting = queue.run(
+    async () => {
+      ran = true;
+    },
+    { signal: controller.signal },
+  );
   controller.abort();
   await assert.rejects(waiting, GenerationAbortedError);
   assert.equal(queue.size.waiting, 0);
@@ -58,14 +70,14 @@ test('a waiting job whose signal aborts leaves the line', async () => {
 });
 
 test('the running job receives the abort signal', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 0, busyMessage: 'busy' });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 0, expectedJobSeconds: 1 });
   const controller = new AbortController();
   const job = queue.run(
     (signal) =>
       new Promise((_, reject) =>
         signal.addEventListener('abort', () => reject(new GenerationAbortedError())),
       ),
-    controller.signal,
+    { signal: controller.signal },
   );
   controller.abort();
   await assert.rejects(job, GenerationAbortedError);
@@ -73,7 +85,7 @@ test('the running job receives the abort signal', async () => {
 });
 
 test('a finished job hands its place to the first in line, never to a newcomer', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, busyMessage: 'busy' });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, expectedJobSeconds: 1 });
   const gate = deferred();
   const order: string[] = [];
   let running = 0;
@@ -94,4 +106,50 @@ test('a finished job hands its place to the first in line, never to a newcomer',
   assert.deepEqual(order, ['second', 'third']);
   assert.equal(mostAtOnce, 1);
   assert.deepEqual(queue.size, { running: 0, waiting: 0 });
+});
+
+test('one running or waiting job per visitor: a second one gets a 429 with the wait', async () => {
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 4 });
+  const gate = deferred();
+  const first = queue.run(() => gate.promise, { visitor: '10.0.0.1' });
+  await assert.rejects(
+    queue.run(async () => {}, { visitor: '10.0.0.1' }),
+    (error: unknown) => {
+      assert.ok(error instanceof VisitorHasJobError);
+      assert.equal(error.statusCode, 429);
+      assert.equal(error.message, SERVER_MESSAGES.visitorHasJob);
+      assert.equal(error.retryAfterSeconds, 4);
+      return true;
+    },
+  );
+  // Another visitor still gets in line.
+  const other = queue.run(async () => 'other', { visitor: '10.0.0.2' });
+  gate.resolve();
+  await first;
+  assert.equal(await other, 'other');
+  // Once the first job is done, the same visitor may ask again.
+  assert.equal(await queue.run(async () => 'again', { visitor: '10.0.0.1' }), 'again');
+});
+
+test('a waiting job hears its place and estimate as the line moves', async () => {
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 10 });
+  const gates = [deferred(), deferred()];
+  const first = queue.run(() => gates[0]!.promise);
+  const second = queue.run(() => gates[1]!.promise);
+  const heard: { ahead: number; estimatedWaitSeconds: number }[] = [];
+  const third = queue.run(async () => {}, { onQueuePosition: (position) => heard.push(position) });
+  assert.deepEqual(heard, [{ ahead: 2, estimatedWaitSeconds: 20 }]);
+  gates[0]!.resolve();
+  await first;
+  assert.equal(heard.at(-1)?.ahead, 1);
+  gates[1]!.resolve();
+  await Promise.all([second, third]);
+  assert.deepEqual(heard.at(-1), { ahead: 0, estimatedWaitSeconds: 0 });
+});
+
+test('the estimate follows the measured job durations', async () => {
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 1, expectedJobSeconds: 100 });
+  for (let index = 0; index < 20; index += 1) await queue.run(async () => {});
+  assert.ok(queue.averageSeconds < 1, `average ${queue.averageSeconds} s after 20 instant jobs`);
+  assert.deepEqual(queue.positionForNewcomer(), { ahead: 0, estimatedWaitSeconds: 0 });
 });

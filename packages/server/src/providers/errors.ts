@@ -32,6 +32,17 @@ export class ProviderBusyError extends ProviderError {
   }
 }
 
+/** The visitor already has a job running or waiting on this engine: 429 with Retry-After. */
+export class VisitorHasJobError extends ProviderError {
+  readonly statusCode = 429;
+  constructor(
+    message: string,
+    override readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** The upstream service refused or failed; the visitor may try again later. */
 export class ProviderFailedError extends ProviderError {
   readonly statusCode = 502;

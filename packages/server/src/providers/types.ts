@@ -4,6 +4,17 @@
  */
 import type { EngineStatus, TranscriptSegment, Voice } from '@ai-tools/contracts';
 import type { PcmAudio } from '../audio/wav.ts';
+import type { QueuePosition } from './local/job-queue.ts';
+
+/** What every engine request carries besides its content: who asked, and how to stop or follow it. */
+export interface EngineRequestOptions {
+  /** Fires when the visitor goes away or the request runs out of time: the engine stops. */
+  signal?: AbortSignal;
+  /** The visitor's address: an engine's queue holds one job per visitor. */
+  visitor?: string;
+  /** Told the request's place in the engine's line while it waits (streamed to the page). */
+  onQueuePosition?: (position: QueuePosition) => void;
+}
 
 export interface Engine {
   /** Which engine serves the capability, its tier, and whether it is ready. */
@@ -12,14 +23,13 @@ export interface Engine {
   close(): Promise<void>;
 }
 
-export interface TextGenerationRequest {
+export interface TextGenerationRequest extends EngineRequestOptions {
   /** The instructions: role, format and rules. */
   system: string;
   /** The visitor's request, built by a service from its options. */
   prompt: string;
   maxTokens: number;
   temperature?: number;
-  signal?: AbortSignal;
 }
 
 export interface TextGenerator extends Engine {
@@ -27,7 +37,7 @@ export interface TextGenerator extends Engine {
   generate(request: TextGenerationRequest): AsyncIterable<string>;
 }
 
-export interface SpeechSynthesisRequest {
+export interface SpeechSynthesisRequest extends EngineRequestOptions {
   /** One chunk of normalised text; the service splits long text at sentence boundaries. */
   text: string;
   voice: Voice;
@@ -35,7 +45,6 @@ export interface SpeechSynthesisRequest {
   speed: number;
   /** BCP 47 language of the text, such as 'en' or 'es', when the service detected it. */
   language?: string;
-  signal?: AbortSignal;
 }
 
 /** Mono 16-bit little-endian PCM; the service joins chunks and encodes with ffmpeg. */
@@ -50,12 +59,11 @@ export interface SpeechSynthesizer extends Engine {
   maxCharactersPerChunk?: number;
 }
 
-export interface TranscriptionRequest {
+export interface TranscriptionRequest extends EngineRequestOptions {
   /** Mono samples in [-1, 1] at 16 kHz: the service decodes every upload to this with ffmpeg. */
   samples: Float32Array;
   /** A language hint, when the visitor gave one. */
   language?: string;
-  signal?: AbortSignal;
 }
 
 export interface Transcription {

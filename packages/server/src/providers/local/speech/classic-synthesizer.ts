@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENGINE_MESSAGES, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import { ProviderFailedError } from '../../errors.ts';
@@ -106,7 +106,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
             signal,
           );
         }),
-      request.signal,
+      request,
     );
   }
 
@@ -150,7 +150,7 @@ function containsWords(text: string): boolean {
 }
 
 function speechQueue() {
-  return new JobQueue({ concurrency: 1, maxWaiting: 6, busyMessage: SERVER_MESSAGES.engineBusy });
+  return new JobQueue({ concurrency: 1, maxWaiting: 6, expectedJobSeconds: 2 });
 }
 
 function fliteRun(voice: string, pitchHertz: number | undefined, speed: number): EngineRun {

@@ -5,7 +5,6 @@
  *
  * Not exercised on the build machine: its model cannot be downloaded there (no network).
  */
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
 import { GenerationAbortedError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
@@ -29,7 +28,7 @@ export class NeuralSpeechSynthesizer implements SpeechSynthesizer {
   private readonly queue = new JobQueue({
     concurrency: 1,
     maxWaiting: 6,
-    busyMessage: SERVER_MESSAGES.engineBusy,
+    expectedJobSeconds: 3,
   });
 
   private constructor(
@@ -85,6 +84,6 @@ export class NeuralSpeechSynthesizer implements SpeechSynthesizer {
       });
       if (signal.aborted) throw new GenerationAbortedError();
       return { pcm: floatToPcm(audio.samples), sampleRate: audio.sampleRate };
-    }, request.signal);
+    }, request);
   }
 }

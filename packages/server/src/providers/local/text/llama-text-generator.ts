@@ -16,7 +16,7 @@ import {
   type LlamaContextSequence,
   type LlamaModel,
 } from 'node-llama-cpp';
-import { SERVER_MESSAGES, type EngineStatus } from '@ai-tools/contracts';
+import type { EngineStatus } from '@ai-tools/contracts';
 import { GenerationAbortedError } from '../../errors.ts';
 import { JobQueue } from '../job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../../types.ts';
@@ -98,7 +98,7 @@ export class LlamaTextGenerator implements TextGenerator {
     this.queue = new JobQueue({
       concurrency: 1,
       maxWaiting: options.maxWaiting ?? 2,
-      busyMessage: SERVER_MESSAGES.engineBusy,
+      expectedJobSeconds: 60,
     });
   }
 
@@ -143,7 +143,7 @@ export class LlamaTextGenerator implements TextGenerator {
             chunks.push(chunk);
             notify();
           }),
-        stop.signal,
+        { signal: stop.signal, visitor: request.visitor, onQueuePosition: request.onQueuePosition },
       )
       .then(
         () => {

@@ -6,7 +6,7 @@
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENGINE_MESSAGES, SERVER_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { floatToPcm, wavHeader } from '../../../audio/wav.ts';
 import { ProviderFailedError } from '../../errors.ts';
@@ -48,7 +48,7 @@ export class ClassicTranscriber implements Transcriber {
   private readonly queue = new JobQueue({
     concurrency: 1,
     maxWaiting: 3,
-    busyMessage: SERVER_MESSAGES.engineBusy,
+    expectedJobSeconds: 20,
   });
 
   private readonly model: ReturnType<typeof pocketsphinxModelFiles>;
@@ -80,7 +80,7 @@ export class ClassicTranscriber implements Transcriber {
         }))
         .filter((segment) => segment.text !== '');
       return { text: segments.map((segment) => segment.text).join(' '), language: 'en', segments };
-    }, request.signal);
+    }, request);
   }
 
   /** Runs pocketsphinx_batch over every stretch; returns the words of each by segment id. */

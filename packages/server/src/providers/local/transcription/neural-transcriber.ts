@@ -5,7 +5,7 @@
  *
  * Not exercised on the build machine: its model cannot be downloaded there (no network).
  */
-import { SERVER_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
+import type { TranscriptSegment } from '@ai-tools/contracts';
 import { GenerationAbortedError } from '../../errors.ts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
@@ -33,7 +33,7 @@ export class NeuralTranscriber implements Transcriber {
   private readonly queue = new JobQueue({
     concurrency: 1,
     maxWaiting: 3,
-    busyMessage: SERVER_MESSAGES.engineBusy,
+    expectedJobSeconds: 20,
   });
 
   private constructor(
@@ -106,7 +106,7 @@ export class NeuralTranscriber implements Transcriber {
         language: mostSpoken(languages) ?? request.language,
         segments,
       };
-    }, request.signal);
+    }, request);
   }
 }
 
