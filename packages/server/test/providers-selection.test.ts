@@ -34,7 +34,7 @@ describe('createProviders with AI_PROVIDER=local', () => {
     );
     try {
       assert.deepEqual(providers.text.status(), {
-        engine: 'qwen2.5-0.5b-instruct-q4_0.gguf',
+        engine: 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
         tier: 'neural',
         ready: true,
       });
@@ -137,7 +137,7 @@ describe('GET /api/health', () => {
       assert.equal(response.statusCode, 200);
       const { engines } = response.json<HealthResponse>();
       assert.deepEqual(engines.text, {
-        engine: 'SmolLM2-135M-Instruct.Q8_0.gguf',
+        engine: 'smollm2-135m-instruct-q4_1.gguf',
         tier: 'neural',
         ready: true,
       });
