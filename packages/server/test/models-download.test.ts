@@ -480,6 +480,27 @@ describe('npm run models', () => {
     );
   });
 
+  test('without pip: one line with the command that installs it', async () => {
+    // A python3 without pip, first on the PATH.
+    const bin = mkdtempSync(join(scratch, 'bin-'));
+    writeFileSync(
+      join(bin, 'python3'),
+      '#!/bin/sh\necho "/usr/bin/python3: No module named pip" >&2\nexit 1\n',
+      { mode: 0o755 },
+    );
+    const { code, output } = await runModels(['--only', 'text'], {
+      MODELS_DIR: freshDir(),
+      PATH: `${bin}:${process.env.PATH}`,
+    });
+    assert.equal(code, 1);
+    assert.match(
+      output,
+      /FAILED llm\/qwen2\.5-coder-1\.5b-instruct-q4_k_m\.gguf: pip is missing: install it with: apt-get install -y python3-pip; upstream: HTTP 404/,
+    );
+    // The other text model is not tried against a missing pip again.
+    assert.match(output, /FAILED llm\/smollm2-135m-instruct-q4_1\.gguf: not tried: pip is missing/);
+  });
+
   test('rejects an unknown --only value with one clear line', async () => {
     const { code, output } = await runModels(['--only', 'video'], { MODELS_DIR: freshDir() });
     assert.equal(code, 1);

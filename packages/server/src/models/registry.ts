@@ -16,11 +16,14 @@ export interface RegistryOptions {
   pythonIndexUrl?: string;
 }
 
-/** A failure in one line. `skipOthers` when the registry or its client is not there at all. */
+/**
+ * A failure in one line. `unavailable` says, in a few words, that the registry or its client is
+ * not there at all, so the other packages of that registry are not tried.
+ */
 export class RegistryError extends Error {
   constructor(
     message: string,
-    readonly skipOthers = false,
+    readonly unavailable?: string,
   ) {
     super(message);
   }
@@ -71,7 +74,8 @@ const NETWORK_ERROR_CODES =
 /** npm's own error line: from its `--json` error object, else the first `npm error` line. */
 function npmFailure(label: string, result: RunResult): RegistryError {
   if (result.startError) {
-    return new RegistryError(`npm could not be started (${result.startError.code})`, true);
+    const message = `npm could not be started (${result.startError.code})`;
+    return new RegistryError(message, message);
   }
   let message: string | undefined;
   let code = '';
@@ -92,19 +96,21 @@ function npmFailure(label: string, result: RunResult): RegistryError {
       lines.find((line) => !/^(code|errno|syscall) /.test(line)) ?? `exit code ${result.code}`;
   }
   const unreachable = NETWORK_ERROR_CODES.test(code) || NETWORK_ERROR_CODES.test(message);
-  return new RegistryError(`npm pack ${label} failed: ${message}`, unreachable);
+  return new RegistryError(
+    `npm pack ${label} failed: ${message}`,
+    unreachable ? `the npm registry could not be reached (${code || 'network error'})` : undefined,
+  );
 }
 
 /** pip's last `ERROR:` line, or what says pip or python3 is missing. */
 function pipFailure(label: string, result: RunResult): RegistryError {
   if (result.startError) {
-    return new RegistryError(
-      `python3 is missing: install it with: apt-get install -y python3 python3-pip`,
-      true,
-    );
+    const message = 'python3 is missing: install it with: apt-get install -y python3 python3-pip';
+    return new RegistryError(message, message);
   }
   if (/No module named pip/.test(result.stderr)) {
-    return new RegistryError(`pip is missing: ${PIP_INSTALL_HINT}`, true);
+    const message = `pip is missing: ${PIP_INSTALL_HINT}`;
+    return new RegistryError(message, message);
   }
   const errors = result.stderr
     .split('\n')
@@ -115,9 +121,10 @@ function pipFailure(label: string, result: RunResult): RegistryError {
       result.stderr,
     );
   const message = errors.at(-1) ?? `exit code ${result.code}`;
+  const unavailable = unreachable ? 'the Python package index could not be reached' : undefined;
   return new RegistryError(
-    `pip download ${label} failed: ${unreachable ? 'the Python package index could not be reached; ' : ''}${message}`,
-    unreachable,
+    `pip download ${label} failed: ${unavailable ? `${unavailable}; ` : ''}${message}`,
+    unavailable,
   );
 }
 
