@@ -85,10 +85,15 @@ async function readVerifiedRecord(modelsDir: string): Promise<VerifiedRecord> {
   }
 }
 
+/** The record only saves time: a folder that cannot take it (read-only) is no failure. */
 async function writeVerifiedRecord(modelsDir: string, record: VerifiedRecord) {
   const path = join(modelsDir, VERIFIED_RECORD);
-  await writeFile(`${path}.new`, `${JSON.stringify(record, null, 1)}\n`);
-  await rename(`${path}.new`, path);
+  try {
+    await writeFile(`${path}.new`, `${JSON.stringify(record, null, 1)}\n`);
+    await rename(`${path}.new`, path);
+  } catch {
+    await rm(`${path}.new`, { force: true }).catch(() => {});
+  }
 }
 
 async function sha256OfFile(path: string): Promise<string> {
