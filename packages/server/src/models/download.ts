@@ -109,8 +109,10 @@ async function fetchToPart(
       redirect: 'follow',
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    const why = controller.signal.aborted ? 'no answer within the time limit' : (cause ?? 'failed');
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = controller.signal.aborted
+      ? 'no answer within the time limit'
+      : (cause?.code ?? cause?.message ?? 'failed');
     throw new DownloadError(`could not reach ${new URL(url).host} (${why})`, false, true);
   } finally {
     clearTimeout(connectTimer);
