@@ -7,6 +7,11 @@ export const LIMITS = {
   uploadMaxBytes: 25 * 1024 * 1024,
   /** Longest audio accepted for speech to text, in seconds. */
   audioMaxSeconds: 10 * 60,
+  /**
+   * Longest audio one text-to-speech request may produce, in seconds, estimated from the text and
+   * the speed before any work starts (the server's SPEECH_MAX_SECONDS may change it).
+   */
+  speechMaxSeconds: 10 * 60,
   contactMessageMinLength: 10,
   contactMessageMaxLength: 5000,
   contactNameMaxLength: 100,
