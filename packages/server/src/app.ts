@@ -16,6 +16,7 @@ import { registerConnectionLimits } from './plugins/connection-limits.ts';
 import {
   clientErrorHandler,
   errorHandler,
+  followRequests,
   frameworkErrorHandler,
 } from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -61,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
   });
+  followRequests(app.server);
   registerConnectionLimits(app, config);
   // SPEC's calls take JSON (and the upload multipart): Fastify's default text/plain reader would
   // turn a text body into a 400 instead of the 415 it is.

@@ -121,6 +121,24 @@ test('a text/plain body gets 415 on every JSON call', async () => {
   }
 });
 
+test('a body that breaks off after its request was answered gets no second answer', async () => {
+  const received = await new Promise<string>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('error', () => {});
+    socket.on('close', () => resolve(text));
+    // Answered 415 at once, without reading the body; then the client gives up on the body.
+    socket.write(
+      `POST ${API_PATHS.textToSpeech} HTTP/1.1\r\nHost: x\r\nContent-Type: application/xml\r\n` +
+        'Content-Length: 100\r\n\r\n<te',
+    );
+    socket.once('data', () => socket.end());
+  });
+  assert.equal(received.match(/HTTP\/1\.1 /g)?.length, 1, received);
+  assert.match(received, /^HTTP\/1\.1 415 /);
+});
+
 test('the server keeps serving after all of the above', async () => {
   const answer = await sendRaw(
     `GET ${API_PATHS.health} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,

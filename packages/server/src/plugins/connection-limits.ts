@@ -65,6 +65,9 @@ export function registerConnectionLimits(
     const stop = () => clearTimeout(timer);
     body.once('end', stop);
     body.once('close', stop);
+    // Fastify listens to the body it reads; one it never reads (a 415, a GET with a body) fails
+    // too when its client leaves, and an 'error' nobody listens to would stop the process.
+    body.on('error', stop);
     reply.raw.once('close', stop);
     payload.once('error', (error) => body.destroy(error));
     payload.pipe(body);

@@ -4,7 +4,7 @@
  * detail goes only to the log. Fastify's own errors that arise before any hook (a URL it cannot
  * decode) and the HTTP parser's (a request it refuses) get the same JSON and the security headers.
  */
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
@@ -65,13 +65,29 @@ export function frameworkErrorHandler(headers: Record<string, string>) {
   };
 }
 
+/** The request each connection is on, to tell whether a parser error concerns an answered one. */
+const requestOnSocket = new WeakMap<
+  Socket,
+  { request: IncomingMessage; response: ServerResponse }
+>();
+
+/** Keeps `requestOnSocket` current; called once with the app's HTTP server. */
+export function followRequests(server: Server) {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    requestOnSocket.set(request.socket, { request, response });
+  });
+}
+
 /** Fastify's `clientErrorHandler`: a request the HTTP parser refused, or one that timed out. */
 export function clientErrorHandler(headers: Record<string, string>) {
   return (error: Error & { code?: string }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const response = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
-    // An answer already on its way cannot be replaced by another.
-    if (socket.writable && !response?.headersSent) {
+    // A body that broke off after its request was answered (a 429 before the upload ended, say)
+    // gets no second answer: the client would read it as the answer to a next request.
+    const current = requestOnSocket.get(socket);
+    const answered =
+      current !== undefined && !current.request.complete && current.response.headersSent;
+    if (socket.writable && !answered) {
       const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
       const status = timedOut ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
       const body = JSON.stringify({
