@@ -7,6 +7,11 @@ export const LIMITS = {
   uploadMaxBytes: 25 * 1024 * 1024,
   /** Longest audio accepted for speech to text, in seconds. */
   audioMaxSeconds: 10 * 60,
+  /**
+   * Longest audio one text-to-speech request may produce, in seconds, estimated from the text and
+   * the speed before any work starts (the server's SPEECH_MAX_SECONDS may change it).
+   */
+  speechMaxSeconds: 10 * 60,
   contactMessageMinLength: 10,
   contactMessageMaxLength: 5000,
   contactNameMaxLength: 100,
@@ -26,6 +31,14 @@ export const TIMINGS = {
   videoModalAnimationMs: 300,
   stickyNavbarScrollPx: 50,
 } as const;
+
+/**
+ * The contact call's optional header: a client that retries a message whose answer it lost sends
+ * the same key, and the message is stored once.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+/** Visible ASCII, as in the IETF draft's examples (UUIDs and the like), up to 200 characters. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /** The honeypot field of the contact form: people never see it, simple bots fill it in. */
 export const CONTACT_HONEYPOT_FIELD = 'website';

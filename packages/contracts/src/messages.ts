@@ -62,6 +62,11 @@ export const SERVER_MESSAGES = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   rateLimited: 'Too many requests. Please wait a minute and try again.',
+  badRequest: 'The request could not be read. Please check its address and headers and try again.',
+  bodyTimedOut:
+    'The request body took too long to arrive. Please check your connection and try again.',
+  idempotencyKeyInvalid:
+    'The Idempotency-Key header must be 1 to 200 visible characters (letters, digits and - _ . : are fine).',
   engineBusy: (jobsAhead: number, seconds: number) =>
     `The server is busy: ${jobsAhead} ${jobsAhead === 1 ? 'request is' : 'requests are'} ahead of yours. Please try again in about ${seconds} seconds.`,
   visitorHasJob:
@@ -105,6 +110,8 @@ export const API_MESSAGES = {
   audioHasNoSound:
     'The file holds no audio we can play. Please check the recording and upload it again.',
   nothingToSpeak: 'The text has nothing to read aloud. Please enter words, not only symbols.',
+  speechTooLong: (estimatedMinutes: number, maxMinutes: number) =>
+    `This would make about ${estimatedMinutes} minutes of audio, more than the ${maxMinutes} minutes one request may make. Please shorten the text or choose a faster speed.`,
   speechEmpty: 'The speech engine returned no audio. Please try again.',
   audioProcessingFailed: 'The server could not process the audio. Please try again in a moment.',
   unsupportedContentType:

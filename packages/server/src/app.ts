@@ -12,11 +12,17 @@ import type { Providers } from './providers/types.ts';
 import { registerMultipart } from './plugins/audio-upload.ts';
 import { registerContactMailer } from './plugins/contact-mail.ts';
 import { registerDatabase } from './plugins/database.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { registerConnectionLimits } from './plugins/connection-limits.ts';
+import {
+  clientErrorHandler,
+  errorHandler,
+  followRequests,
+  frameworkErrorHandler,
+} from './plugins/error-handler.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerRoutes } from './routes/index.ts';
 
 declare module 'fastify' {
@@ -33,19 +39,34 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Receiving one request (a 25 MB upload on a slow line included) may take this long. */
-const RECEIVE_TIMEOUT_MS = 300_000;
+/** How often Node checks the header and request deadlines of open connections. */
+const CONNECTION_CHECK_INTERVAL_MS = 1000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? false,
     // The request log of plugins/request-log.ts replaces Fastify's, which would log addresses.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.jsonBodyMaxBytes,
-    requestTimeout: RECEIVE_TIMEOUT_MS,
+    // Receiving one whole request: the upload's deadline. Every other body has the shorter
+    // BODY_TIMEOUT_MS (plugins/connection-limits.ts).
+    requestTimeout: config.UPLOAD_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS),
+      connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS,
+    },
     trustProxy: trustProxySetting(config.TRUST_PROXY),
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
+  followRequests(app.server);
+  registerConnectionLimits(app, config);
+  // SPEC's calls take JSON (and the upload multipart): Fastify's default text/plain reader would
+  // turn a text body into a 400 instead of the 415 it is.
+  app.removeContentTypeParser('text/plain');
 
   app.decorate('config', config);
   app.decorate(

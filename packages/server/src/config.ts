@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { homedir, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { LIMITS, RATE_LIMITS } from '@ai-tools/contracts';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -34,6 +35,8 @@ const folder = z.string().transform((path) => resolve(REPOSITORY_ROOT, path));
 const optionalFile = optionalText.transform((path) =>
   path === undefined ? undefined : resolve(REPOSITORY_ROOT, path),
 );
+
+const rateLimit = (perMinute: number) => z.coerce.number().int().positive().default(perMinute);
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -101,6 +104,31 @@ const configSchema = z.object({
    * proxy: `true`, or the proxy addresses or subnets (comma separated).
    */
   TRUST_PROXY: optionalText,
+  /**
+   * Connection limits (docs/decisions/020): open connections in all and per remote address (0:
+   * no per-address cap, for a server behind one proxy), how long a request's headers and a
+   * body other than an upload may take to arrive, and how long an idle keep-alive socket stays.
+   */
+  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1024),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** The speech-to-text upload's body: 25 MB on a slow line. */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Requests per minute per address, per tool (defaults: contracts RATE_LIMITS). */
+  RATE_LIMIT_CONTACT: rateLimit(RATE_LIMITS.perTool.contact),
+  RATE_LIMIT_TEXT_TO_SPEECH: rateLimit(RATE_LIMITS.perTool.textToSpeech),
+  RATE_LIMIT_SPEECH_TO_TEXT: rateLimit(RATE_LIMITS.perTool.speechToText),
+  RATE_LIMIT_VIDEO_SCRIPT: rateLimit(RATE_LIMITS.perTool.videoScript),
+  RATE_LIMIT_BLOG: rateLimit(RATE_LIMITS.perTool.blog),
+  RATE_LIMIT_STORY: rateLimit(RATE_LIMITS.perTool.story),
+  /** Jobs that may wait in each engine's line beyond the one running; more get a 503. */
+  SPEECH_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(6),
+  TRANSCRIPTION_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(3),
+  TEXT_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(2),
+  /** The longest audio one text-to-speech request may produce, estimated before any work. */
+  SPEECH_MAX_SECONDS: z.coerce.number().int().positive().default(LIMITS.speechMaxSeconds),
 });
 
 export type Config = z.infer<typeof configSchema>;

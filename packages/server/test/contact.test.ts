@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ import {
   API_PATHS,
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
+  IDEMPOTENCY_KEY_HEADER,
   SERVER_MESSAGES,
   contactResponseSchema,
 } from '@ai-tools/contracts';
@@ -183,6 +184,55 @@ function storageTests(
       assert.equal((await ids()).length, before);
     });
 
+    test('a retry with the same Idempotency-Key is stored once and answered the same', async () => {
+      const key = `retry-${name.length}-${Date.now()}`;
+      const retried = {
+        ...valid,
+        message: `A message sent again after its answer was lost ${key}`,
+      };
+      const countStored = async () =>
+        (await listContactMessages(app.database.db, 1000)).filter(
+          (row) => row.message === retried.message,
+        ).length;
+      const sendWithKey = (idempotencyKey: string) =>
+        app.inject({
+          method: 'POST',
+          url: API_PATHS.sendMessage,
+          payload: retried,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+          remoteAddress: `10.2.1.${nextAddress++}`,
+        });
+      const first = await sendWithKey(key);
+      // Twice more at once, as a client retrying while its first retry is still in flight.
+      const retries = await Promise.all([sendWithKey(key), sendWithKey(key)]);
+      for (const response of [first, ...retries]) {
+        assert.equal(response.statusCode, 200, response.body);
+        assert.deepEqual(response.json(), { success: true, message: CONTACT_MESSAGES.sent });
+      }
+      assert.equal(await countStored(), 1);
+      // Another key is another message; no key at all never deduplicates.
+      assert.equal((await sendWithKey(`${key}-other`)).statusCode, 200);
+      assert.equal((await send(app, retried)).statusCode, 200);
+      assert.equal((await send(app, retried)).statusCode, 200);
+      assert.equal(await countStored(), 4);
+    });
+
+    test('an Idempotency-Key that is not visible text gets a 400 and stores nothing', async () => {
+      const before = (await listContactMessages(app.database.db, 1000)).length;
+      for (const key of ['', 'a b', 'x'.repeat(201), 'clé']) {
+        const response = await app.inject({
+          method: 'POST',
+          url: API_PATHS.sendMessage,
+          payload: valid,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+          remoteAddress: `10.2.1.${nextAddress++}`,
+        });
+        assert.equal(response.statusCode, 400, JSON.stringify(key));
+        assert.deepEqual(response.json(), { message: SERVER_MESSAGES.idempotencyKeyInvalid });
+      }
+      assert.equal((await listContactMessages(app.database.db, 1000)).length, before);
+    });
+
     test('a message that cannot be stored is never answered as sent', async () => {
       const db = app.database.db;
       // The table goes away under the running server, as a broken database would.
@@ -222,6 +272,24 @@ storageTests('PostgreSQL (DATABASE_URL)', async () => {
       await admin.end();
     },
   };
+});
+
+test('SQLite: DATA_DIR and the database file are readable by the server user only', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'contact-private-'));
+  // A folder made open by someone else is closed at start-up.
+  chmodSync(dataDir, 0o755);
+  const app = await makeApp({ env: { DATA_DIR: dataDir }, providers: testProviders() });
+  try {
+    assert.equal((await send(app, valid)).statusCode, 200);
+    assert.equal(statSync(dataDir).mode & 0o777, 0o700);
+    for (const file of readdirSync(dataDir)) {
+      assert.equal(statSync(join(dataDir, file)).mode & 0o077, 0, `${file} is private`);
+    }
+    assert.equal(statSync(join(dataDir, SQLITE_FILE_NAME)).mode & 0o777, 0o600);
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 test('SQLite: the message is on disk when the answer arrives', async () => {

@@ -169,10 +169,10 @@ describe('bad input gets a 400 with a clear message', () => {
     assert.match(response.json().message, /JSON object/);
   });
 
-  test('plain text instead of JSON: 400 that asks for a JSON object', async () => {
+  test('plain text instead of JSON: 415 that says to send JSON, as the README promises', async () => {
     const response = await speak('text=hello', { 'content-type': 'text/plain' });
-    assert.equal(response.statusCode, 400);
-    assert.match(response.json().message, /JSON object/);
+    assert.equal(response.statusCode, 415);
+    assert.equal(response.json().message, API_MESSAGES.unsupportedContentType);
   });
 
   test('a content type the API does not read: 415 that says to send JSON', async () => {

@@ -6,7 +6,7 @@
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Agent, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {
   API_MESSAGES,
@@ -84,6 +84,45 @@ function send(
     );
     outgoing.on('error', reject);
     outgoing.end(method === 'GET' ? undefined : payload);
+  });
+}
+
+/**
+ * Sends the request head and `body` on a raw socket, then ends the client's side at once, and
+ * reads the answer until the server closes the connection.
+ */
+function sendThenClose(body: Buffer, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`));
+    }, ANSWER_TIMEOUT_MS);
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => {});
+    socket.on('close', () => {
+      clearTimeout(timer);
+      const received = Buffer.concat(chunks).toString('utf8');
+      const [head = '', answerBody = ''] = received.split('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = head.split('\r\n');
+      const contentType =
+        headerLines
+          .find((line) => line.toLowerCase().startsWith('content-type:'))
+          ?.slice('content-type:'.length)
+          .trim() ?? '';
+      resolve({ statusCode: Number(statusLine.split(' ')[1]), contentType, body: answerBody });
+    });
+    const visitor = nextVisitor++;
+    const head = Object.entries({
+      host: '127.0.0.1',
+      'x-forwarded-for': `10.9.${Math.floor(visitor / 250) % 250}.${(visitor % 250) + 1}`,
+      ...headers,
+    })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.write(`POST ${API_PATHS.speechToText} HTTP/1.1\r\n${head}\r\n\r\n`);
+    socket.end(body);
   });
 }
 
@@ -186,6 +225,22 @@ describe('a real upload cut at every byte, and broken in its parts', () => {
           [200, closingLineBreak],
         ],
       );
+      await assertStillServing();
+    },
+  );
+
+  test(
+    `every cut of the ${payload.length}-byte body, by a client that closes its side, gets a 4xx`,
+    { timeout: 120_000 },
+    async () => {
+      // The Content-Length promises the whole body, as a browser whose connection dropped sent it.
+      for (let length = 0; length < payload.length; length += 1) {
+        const answer = await sendThenClose(payload.subarray(0, length), {
+          ...headers,
+          'content-length': String(payload.length),
+        });
+        assertClientError(answer, `closed after byte ${length}`);
+      }
       await assertStillServing();
     },
   );

@@ -24,6 +24,25 @@ export async function insertContactMessage(
   return row.id;
 }
 
+/**
+ * Stores the message under the client's Idempotency-Key and returns its number; when the key is
+ * already stored (a retry), stores nothing and returns undefined.
+ */
+export async function insertContactMessageOnce(
+  db: Kysely<DatabaseSchema>,
+  message: NewContactMessage,
+  idempotencyKey: string,
+  receivedAt = new Date(),
+): Promise<number | undefined> {
+  const row = await db
+    .insertInto('contact_messages')
+    .values({ ...message, created_at: receivedAt.toISOString(), idempotency_key: idempotencyKey })
+    .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** Newest first. */
 export async function listContactMessages(
   db: Kysely<DatabaseSchema>,

@@ -2,7 +2,7 @@
  * The one query layer for stored data: Kysely over an SQLite file under DATA_DIR by default, or
  * PostgreSQL when DATABASE_URL is set (see docs/decisions/004-contact-storage.md).
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
@@ -17,6 +17,8 @@ export interface ContactMessagesTable {
   message: string;
   /** ISO 8601 in UTC, written by the server, so both databases sort it the same way. */
   created_at: string;
+  /** The client's Idempotency-Key, unique: a retried message is stored once. */
+  idempotency_key: string | null;
 }
 
 export interface DatabaseSchema {
@@ -33,6 +35,8 @@ export interface Database {
 }
 
 export const SQLITE_FILE_NAME = 'contact-messages.sqlite';
+const PRIVATE_FOLDER_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
 
 export function openDatabase(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>): Database {
   if (config.DATABASE_URL) {
@@ -46,8 +50,13 @@ export function openDatabase(config: Pick<Config, 'DATA_DIR' | 'DATABASE_URL'>):
       location: withoutPassword(config.DATABASE_URL),
     };
   }
-  mkdirSync(config.DATA_DIR, { recursive: true });
+  // Names, addresses and messages: readable by the server's user only. SQLite gives its WAL and
+  // shared-memory files the database file's own mode.
+  mkdirSync(config.DATA_DIR, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  chmodSync(config.DATA_DIR, PRIVATE_FOLDER_MODE);
   const path = join(config.DATA_DIR, SQLITE_FILE_NAME);
+  closeSync(openSync(path, 'a', PRIVATE_FILE_MODE));
+  chmodSync(path, PRIVATE_FILE_MODE);
   const sqlite = new SqliteDatabase(path);
   // WAL lets the operator's script read while the server writes; FULL makes every commit durable
   // before the visitor is told the message was sent.

@@ -31,6 +31,25 @@ function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.dropTable('contact_messages').execute();
       },
     },
+    '002-contact-idempotency-key': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('contact_messages')
+          .addColumn('idempotency_key', 'text')
+          .execute();
+        // Both databases let any number of rows without a key share the unique index.
+        await db.schema
+          .createIndex('contact_messages_idempotency_key')
+          .on('contact_messages')
+          .column('idempotency_key')
+          .unique()
+          .execute();
+      },
+      async down(db: Kysely<unknown>) {
+        await db.schema.dropIndex('contact_messages_idempotency_key').execute();
+        await db.schema.alterTable('contact_messages').dropColumn('idempotency_key').execute();
+      },
+    },
   };
 }
 

@@ -23,6 +23,7 @@ const SMTP_TIMEOUT_MS = 10_000;
 
 function createContactMailer(
   config: Pick<Config, 'SMTP_URL' | 'CONTACT_MAIL_TO' | 'CONTACT_MAIL_FROM'>,
+  onTransportError: (error: Error) => void,
 ): ContactMailer | undefined {
   const { SMTP_URL: url, CONTACT_MAIL_TO: to } = config;
   if (!url || !to) return undefined;
@@ -33,6 +34,9 @@ function createContactMailer(
     greetingTimeout: SMTP_TIMEOUT_MS,
     socketTimeout: SMTP_TIMEOUT_MS,
   });
+  // The transport is an emitter: a pooled connection (`?pool=true` in SMTP_URL) or an OAuth2
+  // token refresh can fail between messages, and an 'error' nobody listens to stops the process.
+  transport.on('error', onTransportError);
   return {
     async forward(message, receivedAt) {
       await transport.sendMail({
@@ -57,7 +61,9 @@ export function registerContactMailer(
   app: FastifyInstance,
   config: Pick<Config, 'SMTP_URL' | 'CONTACT_MAIL_TO' | 'CONTACT_MAIL_FROM'>,
 ) {
-  const mailer = createContactMailer(config);
+  const mailer = createContactMailer(config, (error) =>
+    app.log.warn({ code: (error as { code?: string }).code ?? 'unknown' }, 'SMTP transport error'),
+  );
   app.decorate('contactMailer', mailer);
   if (mailer) app.addHook('onClose', async () => mailer.close());
 }

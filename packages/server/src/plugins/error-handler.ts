@@ -1,8 +1,11 @@
 /**
  * The one error handler: every error answer is JSON `{ message }`. Client errors and the named
  * provider errors pass their message through; anything unexpected becomes a generic 500 and its
- * detail goes only to the log.
+ * detail goes only to the log. Fastify's own errors that arise before any hook (a URL it cannot
+ * decode) and the HTTP parser's (a request it refuses) get the same JSON and the security headers.
  */
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
 import { ProviderBusyError, ProviderError, ProviderUnavailableError } from '../providers/errors.ts';
@@ -23,6 +26,9 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   FST_FILES_LIMIT: API_MESSAGES.uploadTooMany,
   FST_PARTS_LIMIT: API_MESSAGES.uploadTooMany,
   FST_FIELDS_LIMIT: API_MESSAGES.uploadTooMany,
+  // Its own text quotes the URL.
+  FST_ERR_BAD_URL: SERVER_MESSAGES.badRequest,
+  FST_ERR_MAX_PARAM_LENGTH: SERVER_MESSAGES.badRequest,
 };
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -33,6 +39,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (failure.retryAfterSeconds !== undefined) {
     reply.header('retry-after', String(failure.retryAfterSeconds));
   }
+  // A body that stopped arriving: the rest of it is not waited for.
+  if (statusCode === 408) reply.header('connection', 'close');
 
   if (named || (statusCode >= 400 && statusCode < 500)) {
     if (error instanceof ProviderUnavailableError || error instanceof ProviderBusyError) {
@@ -47,4 +55,54 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 
   request.log.error({ err: failure }, 'unexpected error');
   return reply.code(500).send({ message: SERVER_MESSAGES.internal });
+}
+
+/** Fastify's `frameworkErrors`: its errors before routing, with the headers no hook has set. */
+export function frameworkErrorHandler(headers: Record<string, string>) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(headers);
+    return errorHandler(error, request, reply);
+  };
+}
+
+/** The request each connection is on, to tell whether a parser error concerns an answered one. */
+const requestOnSocket = new WeakMap<
+  Socket,
+  { request: IncomingMessage; response: ServerResponse }
+>();
+
+/** Keeps `requestOnSocket` current; called once with the app's HTTP server. */
+export function followRequests(server: Server) {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    requestOnSocket.set(request.socket, { request, response });
+  });
+}
+
+/** Fastify's `clientErrorHandler`: a request the HTTP parser refused, or one that timed out. */
+export function clientErrorHandler(headers: Record<string, string>) {
+  return (error: Error & { code?: string }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A body that broke off after its request was answered (a 429 before the upload ended, say)
+    // gets no second answer: the client would read it as the answer to a next request.
+    const current = requestOnSocket.get(socket);
+    const answered =
+      current !== undefined && !current.request.complete && current.response.headersSent;
+    if (socket.writable && !answered) {
+      const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+      const status = timedOut ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify({
+        message: timedOut ? SERVER_MESSAGES.bodyTimedOut : SERVER_MESSAGES.badRequest,
+      });
+      const lines = Object.entries({
+        ...headers,
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        connection: 'close',
+      }).map(([name, value]) => `${name}: ${value}`);
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
 }

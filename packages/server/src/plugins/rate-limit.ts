@@ -1,26 +1,39 @@
 /**
- * Rate limits per IP address with a budget per tool (contracts RATE_LIMITS), as the privacy text
- * says. Counters live in memory, or in Redis when REDIS_URL is set so several servers share them;
+ * Rate limits per IP address with a budget per tool (contracts RATE_LIMITS, each changed by its
+ * RATE_LIMIT_* setting), as the privacy text says. Counters live in memory, or in Redis when REDIS_URL is set so several servers share them;
  * while Redis is away, each server counts in its own memory (rate-limit-store.ts).
  * The budgets attach to the routes by path, so route files stay a schema and a service call.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
 import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
 
-type Tool = keyof typeof RATE_LIMITS.perTool;
+type RateLimitSetting =
+  | 'RATE_LIMIT_CONTACT'
+  | 'RATE_LIMIT_TEXT_TO_SPEECH'
+  | 'RATE_LIMIT_SPEECH_TO_TEXT'
+  | 'RATE_LIMIT_VIDEO_SCRIPT'
+  | 'RATE_LIMIT_BLOG'
+  | 'RATE_LIMIT_STORY';
 
-const TOOL_BY_PATH: Record<string, Tool> = {
-  [API_PATHS.sendMessage]: 'contact',
-  [API_PATHS.textToSpeech]: 'textToSpeech',
-  [API_PATHS.speechToText]: 'speechToText',
-  [API_PATHS.generateScript]: 'videoScript',
-  [API_PATHS.generateBlog]: 'blog',
-  [API_PATHS.generateStory]: 'story',
+const SETTING_BY_PATH: Record<string, RateLimitSetting> = {
+  [API_PATHS.sendMessage]: 'RATE_LIMIT_CONTACT',
+  [API_PATHS.textToSpeech]: 'RATE_LIMIT_TEXT_TO_SPEECH',
+  [API_PATHS.speechToText]: 'RATE_LIMIT_SPEECH_TO_TEXT',
+  [API_PATHS.generateScript]: 'RATE_LIMIT_VIDEO_SCRIPT',
+  [API_PATHS.generateBlog]: 'RATE_LIMIT_BLOG',
+  [API_PATHS.generateStory]: 'RATE_LIMIT_STORY',
 };
+
+/**
+ * The visitor's address. A request whose connection broke while it was read (a body the HTTP
+ * parser refused, such as `Transfer-Encoding: xchunked`) has none left: it shares one key
+ * rather than make the limiter throw; its answer is the parser's 400.
+ */
+const visitorKey = (request: FastifyRequest) => request.ip ?? 'address-unknown';
 
 const REDIS_KEY_PREFIX = 'ai-tools-rate-limit:';
 
@@ -28,13 +41,16 @@ const REDIS_KEY_PREFIX = 'ai-tools-rate-limit:';
 const REDIS_CONNECT_TIMEOUT_MS = 2000;
 
 /** Must run before any route is added, so the budgets are in place when routes register. */
-export async function registerRateLimit(app: FastifyInstance, config: Pick<Config, 'REDIS_URL'>) {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  config: Pick<Config, 'REDIS_URL' | RateLimitSetting>,
+) {
   app.addHook('onRoute', (route) => {
-    const tool = TOOL_BY_PATH[route.url];
-    if (!tool || route.config?.rateLimit !== undefined) return;
+    const setting = SETTING_BY_PATH[route.url];
+    if (!setting || route.config?.rateLimit !== undefined) return;
     route.config = {
       ...route.config,
-      rateLimit: { max: RATE_LIMITS.perTool[tool], timeWindow: RATE_LIMITS.windowMs },
+      rateLimit: { max: config[setting], timeWindow: RATE_LIMITS.windowMs },
     };
   });
 
@@ -61,6 +77,7 @@ export async function registerRateLimit(app: FastifyInstance, config: Pick<Confi
 
   await app.register(rateLimit, {
     global: false,
+    keyGenerator: visitorKey,
     store: redis
       ? redisStoreWithLocalFallback(redis, REDIS_KEY_PREFIX, (error) =>
           app.log.warn({ code: (error as { code?: string }).code }, 'Rate limit counted in memory'),

@@ -27,17 +27,20 @@ export async function createProviders(
     createLocalTextGenerator({
       modelsDir: config.MODELS_DIR,
       textModelPath: config.TEXT_MODEL_PATH,
+      maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
       onLoadError: (error, modelPath) => onLoadError(error, `Text model ${modelPath} did not load`),
     }),
     createLocalSpeechSynthesizer({
       modelsDir: config.MODELS_DIR,
       temporaryDirectory: config.TEMP_DIR,
       onLoadError,
+      maxWaiting: config.SPEECH_QUEUE_MAX_WAITING,
     }),
     createLocalTranscriber({
       modelsDir: config.MODELS_DIR,
       temporaryDirectory: config.TEMP_DIR,
       onLoadError,
+      maxWaiting: config.TRANSCRIPTION_QUEUE_MAX_WAITING,
     }),
   ]);
   return { text, speech, transcription };

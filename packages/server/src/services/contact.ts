@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CONTACT_HONEYPOT_FIELD, type ContactMessage } from '@ai-tools/contracts';
-import { insertContactMessage } from '../db/contact-messages.ts';
+import { insertContactMessage, insertContactMessageOnce } from '../db/contact-messages.ts';
 import type { DatabaseSchema } from '../db/database.ts';
 import type { ContactMailer } from '../plugins/contact-mail.ts';
 
@@ -16,9 +16,14 @@ export interface ContactDependencies {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
 }
 
+/**
+ * `idempotencyKey`: the client's Idempotency-Key. A retry with a key already stored gets the same
+ * success, and nothing is stored or forwarded twice.
+ */
 export async function sendContactMessage(
   input: ContactMessage,
   { db, mailer, log }: ContactDependencies,
+  idempotencyKey?: string,
 ): Promise<void> {
   if (input[CONTACT_HONEYPOT_FIELD]) {
     log.info('contact message dropped: the honeypot field was filled');
@@ -31,7 +36,14 @@ export async function sendContactMessage(
     message: input.message,
   };
   const receivedAt = new Date();
-  const id = await insertContactMessage(db, message, receivedAt);
+  const id =
+    idempotencyKey === undefined
+      ? await insertContactMessage(db, message, receivedAt)
+      : await insertContactMessageOnce(db, message, idempotencyKey, receivedAt);
+  if (id === undefined) {
+    log.info('contact message retried: already stored under its Idempotency-Key');
+    return;
+  }
   log.info({ id, messageCharacters: message.message.length }, 'contact message stored');
 
   if (!mailer) return;

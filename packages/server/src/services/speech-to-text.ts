@@ -11,7 +11,11 @@ import { ProgramExitedError } from '../child-process.ts';
 import { probeAudio } from '../audio/probe.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
 import { AudioTooLongError, InvalidAudioError } from '../providers/errors.ts';
-import { TRANSCRIPTION_SAMPLE_RATE, type Transcriber } from '../providers/types.ts';
+import {
+  TRANSCRIPTION_SAMPLE_RATE,
+  type EngineRequestOptions,
+  type Transcriber,
+} from '../providers/types.ts';
 
 export interface SpeechToTextDependencies {
   transcriber: Transcriber;
@@ -33,7 +37,7 @@ export interface ReceivedUpload {
 export async function speechToText(
   upload: ReceivedUpload,
   { transcriber, temporaryRoot }: SpeechToTextDependencies,
-  signal?: AbortSignal,
+  { signal, visitor }: EngineRequestOptions = {},
 ): Promise<SpeechToTextResult> {
   return withTemporaryFolder(temporaryRoot, async (folder) => {
     const path = join(folder, 'upload');
@@ -62,7 +66,7 @@ export async function speechToText(
       throw new AudioTooLongError(API_MESSAGES.audioTooLong);
     }
 
-    const transcription = await transcriber.transcribe({ samples, signal });
+    const transcription = await transcriber.transcribe({ samples, signal, visitor });
     return {
       transcript: transcription.text.trim(),
       language: transcription.language,

@@ -1,18 +1,28 @@
 /**
- * Text to speech: prepares the text (markdown, numbers, abbreviations, language), has the engine
- * speak it chunk by chunk at sentence boundaries, joins the PCM and encodes the requested format.
+ * Text to speech: prepares the text (markdown, numbers, abbreviations, language), checks that the
+ * speech it makes stays within the duration limit, has the engine speak it chunk by chunk at
+ * sentence boundaries, joins the PCM and encodes the requested format.
  */
 import {
   API_MESSAGES,
   MEDIA_TYPES,
+  type OutputFormat,
   type TextToSpeechRequest,
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
 import { encodePcm } from '../audio/encode.ts';
 import { pcmDurationSeconds } from '../audio/wav.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
-import { EmptyResultError, GenerationAbortedError } from '../providers/errors.ts';
-import type { SpeechSynthesizer, SynthesizedSpeech } from '../providers/types.ts';
+import {
+  AudioTooLongError,
+  EmptyResultError,
+  GenerationAbortedError,
+} from '../providers/errors.ts';
+import type {
+  EngineRequestOptions,
+  SpeechSynthesizer,
+  SynthesizedSpeech,
+} from '../providers/types.ts';
 import { ValidationError } from '../plugins/validation.ts';
 import { prepareSpeechText, splitIntoChunks } from './speech-text.ts';
 
@@ -21,21 +31,47 @@ export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;
 
 const BYTES_PER_SAMPLE = 2;
 
+/**
+ * Characters spoken per second at speed 1, on the slow side of the engines here (festival and
+ * espeak-ng read about 14 to 17), so the estimate errs towards refusing.
+ */
+const CHARACTERS_PER_SECOND = 14;
+/** A Chinese, Japanese or Korean character is about a syllable: it takes several letters' time. */
+const CHARACTERS_PER_IDEOGRAPH = 4;
+const IDEOGRAPH = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
+/** The estimate may be off; the speech actually made may exceed the limit by this much. */
+const MEASURED_MARGIN = 1.25;
+
 export interface TextToSpeechDependencies {
   synthesizer: SpeechSynthesizer;
   /** Where the request's temporary folder goes (config TEMP_DIR). */
   temporaryRoot: string;
+  /** The longest audio one request may make, in seconds (config SPEECH_MAX_SECONDS). */
+  maxSeconds: number;
 }
 
-export type TextToSpeechResult = TextToSpeechResponse['data'];
+/** The encoded audio and what SPEC's JSON answer says about it; the route picks the answer's form. */
+export type TextToSpeechResult = Omit<TextToSpeechResponse['data'], 'audioBase64'> & {
+  audio: Buffer;
+  format: OutputFormat;
+};
+
+/** About how long the speech of `text` lasts at `speed`, in seconds, before any engine runs. */
+export function estimateSpeechSeconds(text: string, speed: number): number {
+  const ideographs = text.match(IDEOGRAPH)?.length ?? 0;
+  const spokenCharacters = text.length + ideographs * (CHARACTERS_PER_IDEOGRAPH - 1);
+  return spokenCharacters / (CHARACTERS_PER_SECOND * speed);
+}
 
 export async function textToSpeech(
   request: TextToSpeechRequest,
-  { synthesizer, temporaryRoot }: TextToSpeechDependencies,
-  signal?: AbortSignal,
+  { synthesizer, temporaryRoot, maxSeconds }: TextToSpeechDependencies,
+  { signal, visitor }: EngineRequestOptions = {},
 ): Promise<TextToSpeechResult> {
   const prepared = prepareSpeechText(request.text);
   if (!prepared.text) throw new ValidationError(API_MESSAGES.nothingToSpeak);
+  const estimatedSeconds = estimateSpeechSeconds(prepared.text, request.speed);
+  if (estimatedSeconds > maxSeconds) throw speechTooLong(estimatedSeconds, maxSeconds);
 
   const chunks = splitIntoChunks(
     prepared.text,
@@ -43,17 +79,21 @@ export async function textToSpeech(
     prepared.language,
   );
   const pieces: SynthesizedSpeech[] = [];
+  let madeSeconds = 0;
   for (const chunk of chunks) {
     if (signal?.aborted) throw new GenerationAbortedError();
-    pieces.push(
-      await synthesizer.synthesize({
-        text: chunk,
-        voice: request.voice,
-        speed: request.speed,
-        language: prepared.language,
-        signal,
-      }),
-    );
+    const piece = await synthesizer.synthesize({
+      text: chunk,
+      voice: request.voice,
+      speed: request.speed,
+      language: prepared.language,
+      signal,
+      visitor,
+    });
+    pieces.push(piece);
+    // An engine slower than the estimate stops here, not after making hours of audio.
+    madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
+    if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
   }
   const speech = joinPieces(pieces);
   if (speech.pcm.length === 0) throw new EmptyResultError(API_MESSAGES.speechEmpty);
@@ -62,12 +102,17 @@ export async function textToSpeech(
     encodePcm({ ...speech, format: request.outputFormat, folder, signal }),
   );
   return {
-    audioBase64: audio.toString('base64'),
+    audio,
     format: request.outputFormat,
     mediaType: MEDIA_TYPES[request.outputFormat],
     durationSeconds: Math.round(pcmDurationSeconds(speech) * 1000) / 1000,
     engine: synthesizer.status().engine,
   };
+}
+
+function speechTooLong(seconds: number, maxSeconds: number) {
+  const minutes = (value: number) => Math.round((value / 60) * 10) / 10;
+  return new AudioTooLongError(API_MESSAGES.speechTooLong(minutes(seconds), minutes(maxSeconds)));
 }
 
 function joinPieces(pieces: SynthesizedSpeech[]): SynthesizedSpeech {

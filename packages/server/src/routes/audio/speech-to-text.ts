@@ -10,7 +10,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
     const data = await speechToText(
       upload,
       { transcriber: app.providers.transcription, temporaryRoot: app.config.TEMP_DIR },
-      abortSignalFor(request, reply),
+      { signal: abortSignalFor(request, reply), visitor: request.ip },
     );
     return { success: true, data };
   });

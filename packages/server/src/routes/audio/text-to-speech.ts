@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   API_PATHS,
+  FILE_EXTENSIONS,
   textToSpeechRequestSchema,
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
@@ -9,13 +10,52 @@ import { textToSpeech } from '../../services/text-to-speech.ts';
 import { abortSignalFor } from '../abort-signal.ts';
 
 export async function textToSpeechRoutes(app: FastifyInstance) {
-  app.post(API_PATHS.textToSpeech, async (request, reply): Promise<TextToSpeechResponse> => {
+  app.post(API_PATHS.textToSpeech, async (request, reply) => {
     const input = parseWith(textToSpeechRequestSchema, request.body);
-    const data = await textToSpeech(
+    const { audio, ...about } = await textToSpeech(
       input,
-      { synthesizer: app.providers.speech, temporaryRoot: app.config.TEMP_DIR },
-      abortSignalFor(request, reply),
+      {
+        synthesizer: app.providers.speech,
+        temporaryRoot: app.config.TEMP_DIR,
+        maxSeconds: app.config.SPEECH_MAX_SECONDS,
+      },
+      { signal: abortSignalFor(request, reply), visitor: request.ip },
     );
-    return { success: true, data };
+    if (acceptsAudio(request.headers.accept, about.mediaType)) {
+      return reply
+        .type(about.mediaType)
+        .header(
+          'content-disposition',
+          `attachment; filename="generated_speech.${FILE_EXTENSIONS[about.format]}"`,
+        )
+        .send(audio);
+    }
+    const answer: TextToSpeechResponse = {
+      success: true,
+      data: { audioBase64: audio.toString('base64'), ...about },
+    };
+    return answer;
   });
+}
+
+/**
+ * Whether the client asks for the audio itself rather than SPEC's JSON: its Accept header names
+ * `audio/*` or the format's media type, with a weight above any it gives JSON. `*\/*` alone, as
+ * browsers send, keeps the JSON answer.
+ */
+export function acceptsAudio(accept: string | undefined, mediaType: string): boolean {
+  if (!accept) return false;
+  const audioType = mediaType.split(';')[0]?.trim().toLowerCase();
+  let audioWeight = 0;
+  let jsonWeight = 0;
+  for (const range of accept.split(',')) {
+    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
+    const quality = parameters.find((parameter) => parameter.startsWith('q='));
+    const weight = quality === undefined ? 1 : Number(quality.slice(2)) || 0;
+    if (type === 'audio/*' || type === audioType) audioWeight = Math.max(audioWeight, weight);
+    if (type === 'application/json' || type === 'application/*') {
+      jsonWeight = Math.max(jsonWeight, weight);
+    }
+  }
+  return audioWeight > 0 && audioWeight > jsonWeight;
 }

@@ -48,6 +48,8 @@ interface EngineRun {
 export interface ClassicSynthesizerOptions {
   languages: EspeakLanguages;
   temporaryDirectory: string;
+  /** Requests that may wait for each engine beyond the one running (SPEECH_QUEUE_MAX_WAITING). */
+  maxWaiting?: number;
 }
 
 export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
@@ -55,14 +57,16 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
    * One line per engine. Each run is one single-threaded process, so one at a time per engine
    * shares the two cores between the three engines and the rest of the server.
    */
-  private readonly queues: Record<ClassicEngine, JobQueue> = {
-    festival: speechQueue(),
-    flite: speechQueue(),
-    'espeak-ng': speechQueue(),
-  };
+  private readonly queues: Record<ClassicEngine, JobQueue>;
   private readonly festival = new FestivalVoices();
 
-  constructor(private readonly options: ClassicSynthesizerOptions) {}
+  constructor(private readonly options: ClassicSynthesizerOptions) {
+    this.queues = {
+      festival: speechQueue(options.maxWaiting),
+      flite: speechQueue(options.maxWaiting),
+      'espeak-ng': speechQueue(options.maxWaiting),
+    };
+  }
 
   /**
    * Starts festival's voices now, so the first English request does not wait for them. Only when
@@ -149,8 +153,8 @@ function containsWords(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
 }
 
-function speechQueue() {
-  return new JobQueue({ concurrency: 1, maxWaiting: 6, expectedJobSeconds: 2 });
+function speechQueue(maxWaiting = 6) {
+  return new JobQueue({ concurrency: 1, maxWaiting, expectedJobSeconds: 2 });
 }
 
 function fliteRun(voice: string, pitchHertz: number | undefined, speed: number): EngineRun {

@@ -18,6 +18,8 @@ export interface LocalSpeechOptions {
   temporaryDirectory: string;
   /** Told when the neural voice is present but does not load (the classic tier serves instead). */
   onLoadError?: (error: unknown, detail: string) => void;
+  /** Requests that may wait in an engine's line beyond the one running (then 503). */
+  maxWaiting?: number;
 }
 
 /** The classic tier's programs and festival's two voices (Debian packages). */
@@ -31,7 +33,7 @@ const CLASSIC_PACKAGES = 'festival festvox-kallpc16k festvox-us-slt-hts flite es
 export async function createLocalSpeechSynthesizer(
   options: LocalSpeechOptions,
 ): Promise<SpeechSynthesizer> {
-  const classic = await createClassicSynthesizer(options.temporaryDirectory);
+  const classic = await createClassicSynthesizer(options.temporaryDirectory, options.maxWaiting);
   const piper = {
     model: join(options.modelsDir, PIPER_VOICE_FILES.model),
     tokens: join(options.modelsDir, PIPER_VOICE_FILES.tokens),
@@ -50,7 +52,10 @@ export async function createLocalSpeechSynthesizer(
   return classic;
 }
 
-async function createClassicSynthesizer(temporaryDirectory: string): Promise<SpeechSynthesizer> {
+async function createClassicSynthesizer(
+  temporaryDirectory: string,
+  maxWaiting?: number,
+): Promise<SpeechSynthesizer> {
   const missing = await missingPrograms(CLASSIC_PROGRAMS);
   if (missing.length > 0 || !(await allExist(FESTIVAL_VOICE_FOLDERS))) {
     return unavailableEngine(ENGINE_MESSAGES.speechPackagesMissing(CLASSIC_PACKAGES, missing));
@@ -58,5 +63,6 @@ async function createClassicSynthesizer(temporaryDirectory: string): Promise<Spe
   return new ClassicSpeechSynthesizer({
     languages: await EspeakLanguages.load(),
     temporaryDirectory,
+    maxWaiting,
   });
 }

@@ -45,11 +45,7 @@ const DECODER_SETTINGS = ['-fwdflat', 'no', '-topn', '2'];
 
 export class ClassicTranscriber implements Transcriber {
   /** One recognition at a time: pocketsphinx uses a core and VAD shares one detector. */
-  private readonly queue = new JobQueue({
-    concurrency: 1,
-    maxWaiting: 3,
-    expectedJobSeconds: 20,
-  });
+  private readonly queue: JobQueue;
 
   private readonly model: ReturnType<typeof pocketsphinxModelFiles>;
 
@@ -57,8 +53,11 @@ export class ClassicTranscriber implements Transcriber {
     private readonly detector: SpeechDetector,
     private readonly temporaryDirectory: string,
     modelDir = POCKETSPHINX_MODEL_DIR,
+    /** Recognitions that may wait beyond the one running (TRANSCRIPTION_QUEUE_MAX_WAITING). */
+    maxWaiting = 3,
   ) {
     this.model = pocketsphinxModelFiles(modelDir);
+    this.queue = new JobQueue({ concurrency: 1, maxWaiting, expectedJobSeconds: 20 });
   }
 
   status() {

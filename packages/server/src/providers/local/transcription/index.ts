@@ -18,6 +18,8 @@ export interface LocalTranscriptionOptions {
   temporaryDirectory: string;
   /** Told when Whisper is present but does not load (pocketsphinx serves instead). */
   onLoadError?: (error: unknown, detail: string) => void;
+  /** Recognitions that may wait in the line beyond the one running (then 503). */
+  maxWaiting?: number;
 }
 
 export async function createLocalTranscriber(
@@ -46,5 +48,10 @@ export async function createLocalTranscriber(
   if (missing.length > 0 || !(await allExist(Object.values(pocketsphinxModelFiles())))) {
     return unavailableEngine(ENGINE_MESSAGES.recogniserMissing);
   }
-  return new ClassicTranscriber(detector, options.temporaryDirectory);
+  return new ClassicTranscriber(
+    detector,
+    options.temporaryDirectory,
+    undefined,
+    options.maxWaiting,
+  );
 }

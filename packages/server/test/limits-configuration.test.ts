@@ -1,0 +1,99 @@
+/**
+ * Every rate limit and queue limit is a setting (issue 8: "an operator can set every rate limit
+ * and queue limit by configuration, each with its default in .env.example"): the settings reach
+ * the real routes and engines, and .env.example shows each numeric setting with its default.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { REPOSITORY_ROOT, loadConfig, type Config } from '../src/config.ts';
+import { ProviderBusyError } from '../src/providers/errors.ts';
+import { closeProviders, createProviders } from '../src/providers/index.ts';
+import { testProviders } from './helpers/audio-doubles.ts';
+import { makeApp, testConfig } from './helpers/app.ts';
+
+const RATE_LIMIT_SETTINGS: [keyof Config, string, number][] = [
+  ['RATE_LIMIT_CONTACT', API_PATHS.sendMessage, RATE_LIMITS.perTool.contact],
+  ['RATE_LIMIT_TEXT_TO_SPEECH', API_PATHS.textToSpeech, RATE_LIMITS.perTool.textToSpeech],
+  ['RATE_LIMIT_SPEECH_TO_TEXT', API_PATHS.speechToText, RATE_LIMITS.perTool.speechToText],
+  ['RATE_LIMIT_VIDEO_SCRIPT', API_PATHS.generateScript, RATE_LIMITS.perTool.videoScript],
+  ['RATE_LIMIT_BLOG', API_PATHS.generateBlog, RATE_LIMITS.perTool.blog],
+  ['RATE_LIMIT_STORY', API_PATHS.generateStory, RATE_LIMITS.perTool.story],
+];
+
+test("each tool's rate limit is its RATE_LIMIT_* setting, by default the contracts' budget", async () => {
+  const defaults = loadConfig({});
+  for (const [setting, , budget] of RATE_LIMIT_SETTINGS) assert.equal(defaults[setting], budget);
+
+  const env = Object.fromEntries(RATE_LIMIT_SETTINGS.map(([setting]) => [setting, '2']));
+  const app = await makeApp({ providers: testProviders(), env });
+  try {
+    for (const [setting, url] of RATE_LIMIT_SETTINGS) {
+      // An empty body: a cheap 4xx that still counts against the budget.
+      const send = () =>
+        app.inject({ method: 'POST', url, payload: {}, remoteAddress: '192.0.2.9' });
+      for (let index = 0; index < 2; index += 1) {
+        assert.notEqual((await send()).statusCode, 429, `${setting}: request ${index + 1}`);
+      }
+      const limited = await send();
+      assert.equal(limited.statusCode, 429, setting);
+      assert.deepEqual(limited.json(), { message: SERVER_MESSAGES.rateLimited });
+    }
+  } finally {
+    await app.close();
+  }
+});
+
+test('SPEECH_ and TRANSCRIPTION_QUEUE_MAX_WAITING reach the engines that createProviders makes', async () => {
+  // An empty models folder: the classic engines, and no text model to load.
+  const modelsDir = mkdtempSync(join(tmpdir(), 'no-models-'));
+  const providers = await createProviders(
+    testConfig({
+      MODELS_DIR: modelsDir,
+      SPEECH_QUEUE_MAX_WAITING: '0',
+      TRANSCRIPTION_QUEUE_MAX_WAITING: '0',
+    }),
+  );
+  try {
+    assert.equal(providers.speech.status().tier, 'classic', 'the classic speech engines are here');
+    assert.equal(providers.transcription.status().tier, 'classic');
+    // No place in line: while one job runs, the next from anyone is told the engine is busy.
+    const speech = { text: 'Hello there.', voice: 'nova' as const, speed: 1 };
+    const running = providers.speech.synthesize({ ...speech, visitor: 'first' });
+    await assert.rejects(
+      providers.speech.synthesize({ ...speech, visitor: 'second' }),
+      ProviderBusyError,
+    );
+    await running;
+
+    const samples = new Float32Array(16_000);
+    const transcribing = providers.transcription.transcribe({ samples, visitor: 'first' });
+    await assert.rejects(
+      providers.transcription.transcribe({ samples, visitor: 'second' }),
+      ProviderBusyError,
+    );
+    await transcribing;
+  } finally {
+    await closeProviders(providers);
+    rmSync(modelsDir, { recursive: true, force: true });
+  }
+});
+
+test('.env.example shows every numeric setting with its default', () => {
+  const example = readFileSync(resolve(REPOSITORY_ROOT, '.env.example'), 'utf8');
+  const shown = new Map(
+    [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=(.*)$/gm)].map((match) => [
+      match[1],
+      match[2]?.trim(),
+    ]),
+  );
+  const defaults = loadConfig({});
+  const numeric = Object.entries(defaults).filter(([, value]) => typeof value === 'number');
+  assert.ok(numeric.length >= 20, `${numeric.length} numeric settings`);
+  for (const [setting, value] of numeric) {
+    assert.equal(shown.get(setting), String(value), `${setting} in .env.example`);
+  }
+});
