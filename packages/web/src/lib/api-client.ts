@@ -39,10 +39,16 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
   return body as T;
 }
 
-export function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+/** `headers`: extra request headers, such as the contact call's Idempotency-Key. */
+export function postJson<T>(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+  headers?: Record<string, string>,
+): Promise<T> {
   return send<T>(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
     signal,
   });

@@ -1,7 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
-import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, TIMINGS } from '@ai-tools/contracts';
+import {
+  CONTACT_HONEYPOT_FIELD,
+  CONTACT_MESSAGES,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  REQUEST_MESSAGES,
+  TIMINGS,
+} from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import { ContactForm } from './contact-form.tsx';
 
@@ -19,6 +26,30 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Ada');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Subject'), 'Hi');
+  await user.type(screen.getByLabelText('Message'), 'Long enough message.');
+}
+
+/** The Idempotency-Key header of each contact call so far. */
+function sentKeys(fetchMock: ReturnType<typeof vi.fn>): (string | undefined)[] {
+  return fetchMock.mock.calls.map(
+    (call) =>
+      ((call as [string, RequestInit])[1].headers as Record<string, string>)[
+        IDEMPOTENCY_KEY_HEADER
+      ],
+  );
+}
+
+function sentResponse() {
+  return new Response(JSON.stringify({ success: true, message: CONTACT_MESSAGES.sent }), {
+    status: 200,
+    headers: { 'content-type': 'application/json' },
+  });
+}
 
 describe('contact form (SPEC sections 2, 4 and 5)', () => {
   it('shows no message before a field is touched, then each exact message', async () => {
@@ -152,5 +183,69 @@ describe('contact form (SPEC sections 2, 4 and 5)', () => {
     expect(
       screen.queryByRole('textbox', { name: /leave this field empty/i }),
     ).not.toBeInTheDocument();
+  });
+});
+
+describe('contact form: one Idempotency-Key per message (docs/decisions/023)', () => {
+  it('resends the same key after a lost answer, and a new one for the next message', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(sentResponse())
+      .mockResolvedValueOnce(sentResponse());
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderForm();
+    await fillForm(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(REQUEST_MESSAGES.unreachable);
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada');
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText(CONTACT_MESSAGES.sent)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+
+    // The very same text again after a success is a new message: it must be stored again.
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const [first, retry, next] = sentKeys(fetchMock);
+    expect(first).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(retry).toBe(first);
+    expect(next).toMatch(IDEMPOTENCY_KEY_PATTERN);
+    expect(next).not.toBe(first);
+  });
+
+  it('sends a new key when the message was changed after a failure', async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ message: 'Failed to send message' }), {
+          status: 500,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderForm();
+    await fillForm(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to send message');
+    await user.type(screen.getByLabelText('Message'), ' And one more line.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    // Changed back to the first text: a different message again from the one last sent.
+    await user.clear(screen.getByLabelText('Message'));
+    await user.type(screen.getByLabelText('Message'), 'Long enough message.');
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(3));
+
+    const [first, changed, changedBack] = sentKeys(fetchMock);
+    expect(changed).not.toBe(first);
+    expect(changedBack).not.toBe(changed);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   CONTACT_HONEYPOT_FIELD,
   CONTACT_MESSAGES,
@@ -6,8 +6,10 @@ import {
   LIMITS,
   STATE_TEXTS,
   TIMINGS,
+  type ContactMessage,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
 
 type FieldName = 'name' | 'email' | 'subject' | 'message';
@@ -45,6 +47,13 @@ function validate(values: FormValues): Partial<Record<FieldName, string>> {
   return errors;
 }
 
+function sameMessage(first: ContactMessage, second: ContactMessage): boolean {
+  const fields = new Set([...Object.keys(first), ...Object.keys(second)]) as Set<
+    keyof ContactMessage
+  >;
+  return [...fields].every((field) => first[field] === second[field]);
+}
+
 /**
  * The contact form of SPEC sections 2, 4 and 5: four fields validated once touched, 'Sending...'
  * and disabled while sending, the success text for 3 s and a reset form, errors in red below.
@@ -56,6 +65,9 @@ export function ContactForm() {
   const [touched, setTouched] = useState(NO_FIELD_TOUCHED);
   const idPrefix = useId();
   const errors = validate(values);
+  // The message last sent without a success, and its Idempotency-Key: sending the same message
+  // again reuses the key, so if the first answer was lost the server stores it only once.
+  const unconfirmed = useRef<{ message: ContactMessage; idempotencyKey: string } | null>(null);
 
   useEffect(() => {
     if (!success) return;
@@ -83,8 +95,14 @@ export function ContactForm() {
       document.getElementById(`${idPrefix}-${firstInvalid}`)?.focus();
       return;
     }
-    const result = await dispatch(sendContactMessage(parsed.data));
+    const message = parsed.data;
+    if (!unconfirmed.current || !sameMessage(unconfirmed.current.message, message)) {
+      unconfirmed.current = { message, idempotencyKey: newIdempotencyKey() };
+    }
+    const { idempotencyKey } = unconfirmed.current;
+    const result = await dispatch(sendContactMessage({ message, idempotencyKey }));
     if (sendContactMessage.fulfilled.match(result)) {
+      unconfirmed.current = null;
       setValues(EMPTY_VALUES);
       setTouched(NO_FIELD_TOUCHED);
     }

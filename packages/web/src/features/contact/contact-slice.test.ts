@@ -1,4 +1,9 @@
-import { API_PATHS, DEFAULT_ERRORS, REQUEST_MESSAGES } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  DEFAULT_ERRORS,
+  IDEMPOTENCY_KEY_HEADER,
+  REQUEST_MESSAGES,
+} from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
 
@@ -8,6 +13,7 @@ const MESSAGE = {
   subject: 'Hello',
   message: 'A message long enough.',
 };
+const REQUEST = { message: MESSAGE, idempotencyKey: '5f0c1e7a-0b8e-4d47-9a51-2d1f3c7e9b10' };
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), {
@@ -27,11 +33,18 @@ describe('contact slice (SPEC section 4)', () => {
     vi.stubGlobal('fetch', fetchMock);
     const store = makeStore({ contact: { loading: false, success: true, error: 'old error' } });
 
-    const sending = store.dispatch(sendContactMessage(MESSAGE));
+    const sending = store.dispatch(sendContactMessage(REQUEST));
     expect(selectContact(store.getState())).toEqual({ loading: true, success: false, error: null });
     expect(fetchMock).toHaveBeenCalledWith(
       API_PATHS.sendMessage,
-      expect.objectContaining({ method: 'POST', body: JSON.stringify(MESSAGE) }),
+      expect.objectContaining({
+        method: 'POST',
+        body: JSON.stringify(MESSAGE),
+        headers: expect.objectContaining({
+          [IDEMPOTENCY_KEY_HEADER]: REQUEST.idempotencyKey,
+          'content-type': 'application/json',
+        }),
+      }),
     );
 
     answer(jsonResponse(200, { success: true, message: 'Message sent successfully!' }));
@@ -45,7 +58,7 @@ describe('contact slice (SPEC section 4)', () => {
       vi.fn(async () => jsonResponse(429, { message: 'Too many requests.' })),
     );
     const store = makeStore();
-    await store.dispatch(sendContactMessage(MESSAGE));
+    await store.dispatch(sendContactMessage(REQUEST));
     expect(selectContact(store.getState())).toEqual({
       loading: false,
       success: false,
@@ -61,14 +74,14 @@ describe('contact slice (SPEC section 4)', () => {
       }),
     );
     const store = makeStore();
-    await store.dispatch(sendContactMessage(MESSAGE));
+    await store.dispatch(sendContactMessage(REQUEST));
     expect(selectContact(store.getState()).error).toBe(REQUEST_MESSAGES.unreachable);
   });
 
   it('falls back to the default text when a rejection carries no message', () => {
     // The API client always gives a message, so only the reducer's own fallback is left to check.
     const store = makeStore();
-    store.dispatch(sendContactMessage.rejected(null, 'request-1', MESSAGE));
+    store.dispatch(sendContactMessage.rejected(null, 'request-1', REQUEST));
     expect(selectContact(store.getState()).error).toBe(DEFAULT_ERRORS.contact);
   });
 

@@ -2,6 +2,7 @@ import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
   DEFAULT_ERRORS,
+  IDEMPOTENCY_KEY_HEADER,
   type ContactMessage,
   type ContactResponse,
 } from '@ai-tools/contracts';
@@ -17,13 +18,24 @@ export interface ContactState {
 
 const initialState: ContactState = { loading: false, success: false, error: null };
 
+export interface ContactRequest {
+  message: ContactMessage;
+  /**
+   * One key per message (`newIdempotencyKey`), sent again when the same message is retried after
+   * a failure, so a message whose answer was lost is stored once (docs/decisions/023).
+   */
+  idempotencyKey: string;
+}
+
 export const sendContactMessage = createAsyncThunk<
   ContactResponse,
-  ContactMessage,
+  ContactRequest,
   { rejectValue: string }
->('contact/sendMessage', async (message, { rejectWithValue, signal }) => {
+>('contact/sendMessage', async ({ message, idempotencyKey }, { rejectWithValue, signal }) => {
   try {
-    return await postJson<ContactResponse>(API_PATHS.sendMessage, message, signal);
+    return await postJson<ContactResponse>(API_PATHS.sendMessage, message, signal, {
+      [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
+    });
   } catch (error) {
     return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.contact));
   }
