@@ -126,6 +126,8 @@ export const API_MESSAGES = {
  */
 export const ENGINE_MESSAGES = {
   speechFailed: 'The speech engine could not read this text. Please change the text and try again.',
+  languageNotSpoken: (language: string) =>
+    `No voice here speaks this text's language (${language}). Please write it in English or in another language our voices speak, such as Spanish, French, Hindi or Chinese.`,
   speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
   recognitionFailed: 'The speech recogniser could not read this audio. Please try another file.',
   writingTooSlow:

@@ -8,11 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { LIMITS, VOICES, type Voice } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES, LIMITS, VOICES, type Voice } from '@ai-tools/contracts';
 import {
   GenerationAbortedError,
   ProviderBusyError,
   ProviderFailedError,
+  UnsupportedLanguageError,
 } from '../src/providers/errors.ts';
 import { PIPER_VOICE_FILES } from '../src/models/manifest.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
@@ -124,6 +125,26 @@ test('text in another language is read by an espeak-ng voice of that language', 
   // Two voices keep their own character in Spanish too.
   const other = await synthesizer.synthesize({ text, voice: 'onyx', speed: 1, language: 'es' });
   assert.ok(!other.pcm.equals(spanish.pcm));
+});
+
+test("Chinese is read by espeak-ng's Mandarin voice, in each voice's own variant", async () => {
+  // espeak-ng lists zh only as another name of its cmn voice, and refuses `zh+f3`.
+  const text = '你好，世界。今天天气很好。';
+  const alloy = await synthesizer.synthesize({ text, voice: 'alloy', speed: 1, language: 'zh' });
+  const onyx = await synthesizer.synthesize({ text, voice: 'onyx', speed: 1, language: 'zh' });
+  assert.ok(peak(alloy.pcm) > 1000, 'the Mandarin voice spoke');
+  assert.ok(!onyx.pcm.equals(alloy.pcm));
+});
+
+test('text in a language no voice speaks is refused with a 400 that names the language', async () => {
+  await assert.rejects(
+    synthesizer.synthesize({ text: 'ᏣᎳᎩ ᎦᏬᏂᎯᏍᏗ', voice: 'alloy', speed: 1, language: 'chr' }),
+    (error: unknown) =>
+      error instanceof UnsupportedLanguageError &&
+      error.statusCode === 400 &&
+      error.message === ENGINE_MESSAGES.languageNotSpoken('chr'),
+  );
+  assertNoFileLeft();
 });
 
 test('every voice answers at one sample rate, in any language', async () => {

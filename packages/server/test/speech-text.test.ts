@@ -92,6 +92,14 @@ test('the language is detected and given as a BCP 47 code', () => {
   assert.equal(detectLanguage('Hi'), undefined);
 });
 
+test('text too short for the statistics is known by its script', () => {
+  assert.equal(detectLanguage('你好，世界。'), 'zh');
+  assert.equal(detectLanguage('こんにちは、世界。'), 'ja');
+  assert.equal(detectLanguage('नमस्ते दुनिया'), 'hi');
+  assert.equal(detectLanguage('Привет, мир.'), 'ru');
+  assert.equal(detectLanguage('Hello, 世界.'), undefined, 'mixed with Latin: not guessed');
+});
+
 test('numbers stay digits for other languages, whose engines read them in that language', () => {
   const prepared = prepareSpeechText(
     'Hoy compramos 3 manzanas y 12 naranjas en el mercado del pueblo.',

@@ -58,6 +58,11 @@ export class InvalidAudioError extends ProviderError {
   readonly statusCode = 400;
 }
 
+/** The text is in a language no voice on this server speaks: 400, naming the language. */
+export class UnsupportedLanguageError extends ProviderError {
+  readonly statusCode = 400;
+}
+
 /** The audio is longer than LIMITS.audioMaxSeconds: 413. */
 export class AudioTooLongError extends ProviderError {
   readonly statusCode = 413;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
-import { ProviderFailedError } from '../../errors.ts';
+import { ProviderFailedError, UnsupportedLanguageError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
@@ -119,6 +119,10 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
     const language = request.language?.toLowerCase();
     const otherLanguage =
       language && !language.startsWith('en') ? this.options.languages.resolve(language) : undefined;
+    // An English voice reads only Latin letters: text in another script it would turn to silence.
+    if (language && !otherLanguage && hasLettersButNoLatin(request.text)) {
+      throw new UnsupportedLanguageError(ENGINE_MESSAGES.languageNotSpoken(language));
+    }
     if (otherLanguage) {
       const { variant, pitch } = voice.otherLanguages;
       return espeakRun(`${otherLanguage}+${variant}`, pitch, request.speed);
@@ -147,6 +151,10 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
       remainingTempo: 1,
     };
   }
+}
+
+function hasLettersButNoLatin(text: string): boolean {
+  return /\p{L}/u.test(text) && !/\p{Script=Latin}/u.test(text);
 }
 
 function containsWords(text: string): boolean {

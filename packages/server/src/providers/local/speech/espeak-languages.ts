@@ -13,7 +13,8 @@ const ESPEAK_NAMES: Record<string, string> = {
 };
 
 export class EspeakLanguages {
-  constructor(private readonly available: ReadonlySet<string>) {}
+  /** Every language code espeak-ng knows, mapped to the voice that speaks it. */
+  constructor(private readonly available: ReadonlyMap<string, string>) {}
 
   static async load(signal: AbortSignal = new AbortController().signal): Promise<EspeakLanguages> {
     const listing = await runEngineProcess('espeak-ng', ['--voices'], {
@@ -23,25 +24,27 @@ export class EspeakLanguages {
     return new EspeakLanguages(parseVoiceListing(listing.toString('utf8')));
   }
 
-  /** The espeak-ng language for a tag, or undefined when espeak-ng has none. */
+  /** The espeak-ng voice for a tag, or undefined when espeak-ng has none. */
   resolve(tag: string): string | undefined {
     const lower = tag.trim().toLowerCase().replace(/_/g, '-');
-    if (this.available.has(lower)) return lower;
     const primary = lower.split('-')[0] ?? '';
-    const candidate = ESPEAK_NAMES[primary] ?? primary;
-    return this.available.has(candidate) ? candidate : undefined;
+    return this.available.get(lower) ?? this.available.get(ESPEAK_NAMES[primary] ?? primary);
   }
 }
 
-/** Reads the Language column and the "(code priority)" pairs of the Other Languages column. */
-function parseVoiceListing(listing: string): Set<string> {
-  const languages = new Set<string>();
+/**
+ * Reads the Language column and the "(code priority)" pairs of the Other Languages column. An
+ * other-language code maps to its voice's own name: espeak-ng takes `cmn+f3` but not `zh+f3`.
+ */
+function parseVoiceListing(listing: string): Map<string, string> {
+  const languages = new Map<string, string>();
   for (const line of listing.split('\n').slice(1)) {
-    const columns = line.trim().split(/\s+/);
-    const language = columns[1];
-    if (language && language !== 'variant') languages.add(language.toLowerCase());
+    const language = line.trim().split(/\s+/)[1]?.toLowerCase();
+    if (!language || language === 'variant') continue;
+    languages.set(language, language);
     for (const match of line.matchAll(/\(([a-z0-9-]+) \d+\)/gi)) {
-      if (match[1]) languages.add(match[1].toLowerCase());
+      const code = match[1]?.toLowerCase();
+      if (code && !languages.has(code)) languages.set(code, language);
     }
   }
   return languages;
