@@ -88,6 +88,8 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      // Idle threads sleep instead of spinning: the cores are shared with the other engines.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
     });
     return new KokoroSpeechSynthesizer(session, files.voicesFolder, otherLanguages, options);
   }
