@@ -17,6 +17,25 @@ export const VOICES = [
 ] as const;
 export type Voice = (typeof VOICES)[number];
 
+/**
+ * How each voice sounds with the neural engine (Kokoro-82M), shown in the voice picker. The
+ * server's voice table (providers/local/speech/voices.ts) and README's "Voices" table name the
+ * Kokoro voice behind each.
+ */
+export const VOICE_DESCRIPTIONS: Record<Voice, string> = {
+  alloy: 'American woman, even and clear',
+  ash: 'American man, warm and friendly',
+  ballad: 'British man, deep and measured',
+  coral: 'American woman, warm',
+  echo: 'American man, soft',
+  fable: 'British man, storyteller',
+  onyx: 'American man, deep',
+  nova: 'American woman, bright',
+  sage: 'British woman, calm',
+  shimmer: 'American woman, lively',
+  verse: 'American man, upbeat',
+};
+
 export const OUTPUT_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

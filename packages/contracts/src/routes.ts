@@ -31,5 +31,12 @@ export const API_PATHS = {
   generateScript: '/api/audio/generate-script',
   generateBlog: '/api/audio/generate-blog',
   generateStory: '/api/audio/generate-story',
+  /** A short spoken sample of one voice (audio/mpeg), made once per voice and kept. */
+  voiceSample: '/api/audio/voice_samples/:voice',
   health: '/api/health',
 } as const;
+
+/** The address of one voice's spoken sample (API_PATHS.voiceSample). */
+export function voiceSamplePath(voice: string): string {
+  return API_PATHS.voiceSample.replace(':voice', encodeURIComponent(voice));
+}

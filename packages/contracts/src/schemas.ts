@@ -220,6 +220,11 @@ export const storyResponseSchema = z.object({
 });
 export type StoryResponse = z.infer<typeof storyResponseSchema>;
 
+/** The voice of GET API_PATHS.voiceSample. */
+export const voiceSampleParamsSchema = z.object({
+  voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }),
+});
+
 // ---------------------------------------------------------------- errors and health
 
 /** Every error answer: a human-readable message (ARCHITECTURE: one error handler). */

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ENGINE_MESSAGES, LIMITS, VOICES, type Voice } from '@ai-tools/contracts';
 import {
   GenerationAbortedError,
@@ -15,7 +15,8 @@ import {
   ProviderFailedError,
   UnsupportedLanguageError,
 } from '../src/providers/errors.ts';
-import { PIPER_VOICE_FILES } from '../src/models/manifest.ts';
+import { KOKORO_FILES } from '../src/models/manifest.ts';
+import { kokoroVoiceFiles } from '../src/providers/local/speech/kokoro-synthesizer.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
 import { CLASSIC_VOICES } from '../src/providers/local/speech/voices.ts';
 import { parseWav as readMonoWave, pcmDurationSeconds } from '../src/audio/wav.ts';
@@ -267,15 +268,13 @@ test('an engine that cannot run fails with a clear error and leaves no file', as
   assertNoFileLeft();
 });
 
-test('a damaged Piper voice is reported and the classic tier serves instead', async () => {
+test('a damaged Kokoro model is reported and the classic tier serves instead', async () => {
   const modelsDir = mkdtempSync(join(tmpdir(), 'damaged-voice-'));
   try {
-    for (const file of Object.values(PIPER_VOICE_FILES)) {
-      mkdirSync(dirname(join(modelsDir, file)), { recursive: true });
-    }
-    mkdirSync(join(modelsDir, PIPER_VOICE_FILES.espeakData), { recursive: true });
-    writeFileSync(join(modelsDir, PIPER_VOICE_FILES.model), 'not an onnx model');
-    writeFileSync(join(modelsDir, PIPER_VOICE_FILES.tokens), 'a 0\n');
+    const voicesFolder = join(modelsDir, KOKORO_FILES.voicesFolder);
+    mkdirSync(voicesFolder, { recursive: true });
+    for (const file of kokoroVoiceFiles(voicesFolder)) writeFileSync(file, Buffer.alloc(1024));
+    writeFileSync(join(modelsDir, KOKORO_FILES.model), 'not an onnx model');
     const reported: string[] = [];
     const festivalsBefore = festivalProcesses().length;
     const fallback = await createLocalSpeechSynthesizer({
@@ -285,7 +284,7 @@ test('a damaged Piper voice is reported and the classic tier serves instead', as
     });
     assert.equal(fallback.status().tier, 'classic');
     assert.equal(reported.length, 1);
-    assert.match(reported[0] ?? '', /Piper voice .* did not load/);
+    assert.match(reported[0] ?? '', /Kokoro model .* did not load/);
     // Serving English itself, the classic tier starts its two festival voices at once.
     assert.equal(festivalProcesses().length, festivalsBefore + 2);
     await fallback.close();

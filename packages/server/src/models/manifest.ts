@@ -75,22 +75,15 @@ export const WHISPER_FILES = {
   models: { base: 'Xenova/whisper-base', small: 'Xenova/whisper-small' },
 } as const;
 
-// Deprecated: no registry has these files and MODEL_MANIFEST no longer lists them. The two
-// constants stay only until the engines that still import them are rewritten (issue 9); the lead
-// removes them at merge.
+// Deprecated: no registry has these files and MODEL_MANIFEST no longer lists them. The constant
+// stays only until the engine that still imports it is rewritten (issue 9); the lead removes it at
+// merge.
 const WHISPER_TINY_DIR = 'stt/sherpa-onnx-whisper-tiny';
 /** @deprecated Not fetched any more (no registry has it); removed at merge. */
 export const WHISPER_TINY_FILES = {
   encoder: `${WHISPER_TINY_DIR}/tiny-encoder.int8.onnx`,
   decoder: `${WHISPER_TINY_DIR}/tiny-decoder.int8.onnx`,
   tokens: `${WHISPER_TINY_DIR}/tiny-tokens.txt`,
-} as const;
-const PIPER_VOICE_DIR = 'tts/vits-piper-en_US-libritts_r-medium';
-/** @deprecated Not fetched any more (no registry has it); removed at merge. */
-export const PIPER_VOICE_FILES = {
-  model: `${PIPER_VOICE_DIR}/en_US-libritts_r-medium.onnx`,
-  tokens: `${PIPER_VOICE_DIR}/tokens.txt`,
-  espeakData: `${PIPER_VOICE_DIR}/espeak-ng-data`,
 } as const;
 
 /**

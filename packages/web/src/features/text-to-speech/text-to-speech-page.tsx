@@ -10,6 +10,7 @@ import {
   TEXT_TO_SPEECH_DEFAULTS,
   TIMINGS,
   TOOL_CAPABILITY,
+  VOICE_DESCRIPTIONS,
   VOICES,
   type OutputFormat,
   type Voice,
@@ -28,6 +29,7 @@ import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { clearAudio, generateSpeech, selectTts } from './tts-slice.ts';
+import { VoiceSample } from './voice-sample.tsx';
 import '../../components/tools.css';
 
 /** The download name of SPEC section 2: generated_speech.<extension of the format>. */
@@ -108,6 +110,7 @@ export function TextToSpeechPage() {
             value={voice}
             options={VOICES}
             onChange={setVoice}
+            formatOption={(value) => `${value}: ${VOICE_DESCRIPTIONS[value]}`}
           />
           <SelectField
             id="tts-speed"
@@ -126,6 +129,7 @@ export function TextToSpeechPage() {
             formatOption={(value) => value.toUpperCase()}
           />
         </div>
+        <VoiceSample voice={voice} />
 
         <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
         <div aria-live="polite">

@@ -1,6 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, CLIENT_MESSAGES, LIMITS, TIMINGS } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  CLIENT_MESSAGES,
+  LIMITS,
+  TIMINGS,
+  VOICE_DESCRIPTIONS,
+  VOICES,
+} from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
@@ -152,6 +159,31 @@ describe('Text to speech page', () => {
     expect(screen.getByRole('option', { name: 'WAV' })).toBeInTheDocument();
     expect(screen.getByText('No audio generated yet.')).toBeInTheDocument();
     expect(await screen.findByText('festival')).toBeInTheDocument();
+  });
+
+  it("describes each voice and offers the chosen voice's spoken sample", async () => {
+    const fetchMock = stubApi({});
+    renderWithStore(<TextToSpeechPage />);
+    const picker = screen.getByLabelText('Voice');
+    for (const voice of VOICES) {
+      expect(
+        screen.getByRole('option', { name: `${voice}: ${VOICE_DESCRIPTIONS[voice]}` }),
+      ).toHaveValue(voice);
+    }
+    expect(screen.getByText(/American woman, even and clear/, { selector: 'p' })).toBeVisible();
+    expect(screen.getByLabelText('Sample of the voice alloy')).toHaveAttribute(
+      'src',
+      '/api/audio/voice_samples/alloy',
+    );
+
+    await userEvent.selectOptions(picker, 'nova');
+    expect(screen.getByText(/American woman, bright/, { selector: 'p' })).toBeVisible();
+    const sample = screen.getByLabelText('Sample of the voice nova');
+    expect(sample.tagName).toBe('AUDIO');
+    expect(sample).toHaveAttribute('src', '/api/audio/voice_samples/nova');
+    expect(sample).toHaveAttribute('preload', 'none');
+    // The sample is fetched by the audio element when played, never by the page itself.
+    expect(callsTo(fetchMock, '/api/audio/voice_samples/nova')).toHaveLength(0);
   });
 
   it('counts characters live against the limit', async () => {

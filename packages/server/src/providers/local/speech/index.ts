@@ -1,22 +1,22 @@
 /**
- * The local speech engine, chosen once: the Piper voice through sherpa-onnx when its files are in
- * the models folder, else the classic engines festival, flite and espeak-ng.
+ * The local speech engine, chosen once: Kokoro-82M in onnxruntime-node when its files are in the
+ * models folder, else the classic engines festival, flite and espeak-ng.
  */
 import { join } from 'node:path';
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
-import { PIPER_VOICE_FILES } from '../../../models/manifest.ts';
+import { KOKORO_FILES } from '../../../models/manifest.ts';
 import type { SpeechSynthesizer } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
 import { ClassicSpeechSynthesizer } from './classic-synthesizer.ts';
 import { allExist, missingPrograms } from '../../../child-process.ts';
 import { EspeakLanguages } from './espeak-languages.ts';
-import { NeuralSpeechSynthesizer } from './neural-synthesizer.ts';
+import { KokoroSpeechSynthesizer, kokoroVoiceFiles } from './kokoro-synthesizer.ts';
 
 export interface LocalSpeechOptions {
   modelsDir: string;
   /** Where each request gets its own temporary folder (config TEMP_DIR). */
   temporaryDirectory: string;
-  /** Told when the neural voice is present but does not load (the classic tier serves instead). */
+  /** Told when Kokoro's files are present but do not load (the classic tier serves instead). */
   onLoadError?: (error: unknown, detail: string) => void;
   /** Requests that may wait in an engine's line beyond the one running (then 503). */
   maxWaiting?: number;
@@ -34,17 +34,22 @@ export async function createLocalSpeechSynthesizer(
   options: LocalSpeechOptions,
 ): Promise<SpeechSynthesizer> {
   const classic = await createClassicSynthesizer(options.temporaryDirectory, options.maxWaiting);
-  const piper = {
-    model: join(options.modelsDir, PIPER_VOICE_FILES.model),
-    tokens: join(options.modelsDir, PIPER_VOICE_FILES.tokens),
-    espeakData: join(options.modelsDir, PIPER_VOICE_FILES.espeakData),
+  const kokoro = {
+    model: join(options.modelsDir, KOKORO_FILES.model),
+    voicesFolder: join(options.modelsDir, KOKORO_FILES.voicesFolder),
   };
-  if (await allExist(Object.values(piper))) {
+  // Kokoro reads its phonemes from espeak-ng: without it (the classic tier unavailable) it cannot speak.
+  if (
+    classic instanceof ClassicSpeechSynthesizer &&
+    (await allExist([kokoro.model, ...kokoroVoiceFiles(kokoro.voicesFolder)]))
+  ) {
     try {
-      return await NeuralSpeechSynthesizer.load(piper, classic);
+      return await KokoroSpeechSynthesizer.load(kokoro, classic, {
+        maxWaiting: options.maxWaiting,
+      });
     } catch (error) {
       // A damaged download must not take speech down: the classic engines still serve it.
-      options.onLoadError?.(error, `Piper voice ${piper.model} did not load`);
+      options.onLoadError?.(error, `Kokoro model ${kokoro.model} did not load`);
     }
   }
   // The classic tier speaks English itself: its festival voices start now, not at the first request.

@@ -85,21 +85,38 @@ export const CLASSIC_VOICES: Record<Voice, ClassicVoice> = {
   },
 };
 
+/** The Kokoro-82M v1.0 voice (a style file `<name>.bin`) that speaks each SPEC voice in English. */
+export const KOKORO_VOICES: Record<Voice, string> = {
+  alloy: 'af_alloy',
+  ash: 'am_michael',
+  ballad: 'bm_george',
+  coral: 'af_heart',
+  echo: 'am_echo',
+  fable: 'bm_fable',
+  onyx: 'am_onyx',
+  nova: 'af_nova',
+  sage: 'bf_emma',
+  shimmer: 'af_bella',
+  verse: 'am_puck',
+};
+
+/** A language Kokoro speaks besides English: its espeak-ng voice and its women's and men's voices. */
+export interface KokoroLanguage {
+  espeakVoice: string;
+  woman: string;
+  man: string;
+}
+
 /**
- * Speaker ids of the Piper voice en_US-libritts_r-medium (904 LibriTTS-R readers in one model),
- * spread across the speaker list. They are not auditioned here: the model cannot be downloaded on
- * the build machine; swap ids after listening if two sound alike.
+ * The languages Kokoro speaks here, by BCP 47 primary subtag: those whose round trip through
+ * Whisper came back right (ADR 026). The others go to the classic tier's espeak-ng. Japanese
+ * (jf_alpha, jm_kumo) and Chinese (zf_xiaobei, zm_yunjian) are not here: Debian's espeak-ng reads
+ * kanji and hanzi as "Chinese letter", so Kokoro would only say that more nicely.
  */
-export const NEURAL_SPEAKER_IDS: Record<Voice, number> = {
-  alloy: 0,
-  ash: 81,
-  ballad: 163,
-  coral: 245,
-  echo: 327,
-  fable: 409,
-  onyx: 491,
-  nova: 573,
-  sage: 655,
-  shimmer: 737,
-  verse: 819,
+export const KOKORO_LANGUAGES: Readonly<Record<string, KokoroLanguage>> = {
+  es: { espeakVoice: 'es', woman: 'ef_dora', man: 'em_alex' },
+  fr: { espeakVoice: 'fr-fr', woman: 'ff_siwis', man: 'ff_siwis' },
+  hi: { espeakVoice: 'hi', woman: 'hf_alpha', man: 'hm_omega' },
+  it: { espeakVoice: 'it', woman: 'if_sara', man: 'im_nicola' },
+  pt: { espeakVoice: 'pt-br', woman: 'pf_dora', man: 'pm_alex' },
 };

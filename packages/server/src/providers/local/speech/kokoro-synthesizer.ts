@@ -1,0 +1,199 @@
+/**
+ * The neural speech tier: Kokoro-82M v1.0 (fp32 ONNX) in onnxruntime-node, loaded once, with
+ * phonemes from espeak-ng. It speaks English and the languages of KOKORO_LANGUAGES; text in any
+ * other language goes to the classic tier's espeak-ng voices.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import type { Voice } from '@ai-tools/contracts';
+import { floatToPcm } from '../../../audio/wav.ts';
+import { GenerationAbortedError } from '../../errors.ts';
+import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
+import { JobQueue } from '../job-queue.ts';
+import { adjustAudio } from './audio-adjustment.ts';
+import { phonemize, tokenize } from './kokoro-phonemes.ts';
+import { KOKORO_PAD } from './kokoro-vocabulary.ts';
+import { KOKORO_LANGUAGES, KOKORO_VOICES } from './voices.ts';
+
+export const KOKORO_SAMPLE_RATE = 24_000;
+export const KOKORO_ENGINE_NAME = 'Kokoro-82M v1.0 (onnxruntime-node)';
+
+/** A style file holds one 256-value style vector per input length, 0 to 509 tokens. */
+const STYLE_SIZE = 256;
+const STYLE_ROWS = 510;
+
+/**
+ * The speeds Kokoro's own speed input reaches while still sounding natural (it scales the
+ * predicted phoneme durations, so the pitch stays). At 3 it is clearer than ffmpeg's atempo;
+ * below 0.5 it drawls, so atempo stretches the rest (ADR 026).
+ */
+const MODEL_SLOWEST_SPEED = 0.5;
+const MODEL_FASTEST_SPEED = 3;
+
+/**
+ * Text per request: a few sentences stay well inside the model's 510 tokens (tokenize() still
+ * cuts longer ones), and an abort waits for one short run at most.
+ */
+const CHARACTERS_PER_CHUNK = 400;
+
+export interface KokoroFiles {
+  model: string;
+  voicesFolder: string;
+}
+
+/** Every style file the voices and languages use: the tier loads only when all are there. */
+export function kokoroVoiceFiles(voicesFolder: string): string[] {
+  const names = new Set([
+    ...Object.values(KOKORO_VOICES),
+    ...Object.values(KOKORO_LANGUAGES).flatMap(({ woman, man }) => [woman, man]),
+  ]);
+  return [...names].map((name) => join(voicesFolder, `${name}.bin`));
+}
+
+export interface KokoroOptions {
+  /** Requests that may wait beyond the one running (SPEECH_QUEUE_MAX_WAITING). */
+  maxWaiting?: number;
+}
+
+export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
+  readonly maxCharactersPerChunk = CHARACTERS_PER_CHUNK;
+  /** One synthesis at a time: one run already uses both cores. */
+  private readonly queue: JobQueue;
+  private readonly styles = new Map<string, Promise<Float32Array>>();
+  /** The model run in progress: close() waits for it, since a released session must not run. */
+  private currentRun: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(
+    private readonly session: InferenceSession,
+    private readonly voicesFolder: string,
+    private readonly otherLanguages: SpeechSynthesizer,
+    options: KokoroOptions,
+  ) {
+    this.queue = new JobQueue({
+      concurrency: 1,
+      maxWaiting: options.maxWaiting ?? 6,
+      expectedJobSeconds: 3,
+    });
+  }
+
+  static async load(
+    files: KokoroFiles,
+    otherLanguages: SpeechSynthesizer,
+    options: KokoroOptions = {},
+  ): Promise<KokoroSpeechSynthesizer> {
+    const session = await InferenceSession.create(files.model, {
+      intraOpNumThreads: 2,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      // Idle threads sleep instead of spinning: the cores are shared with the other engines.
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    });
+    return new KokoroSpeechSynthesizer(session, files.voicesFolder, otherLanguages, options);
+  }
+
+  status() {
+    return { engine: KOKORO_ENGINE_NAME, tier: 'neural' as const, ready: true };
+  }
+
+  async close() {
+    this.closed = true;
+    await this.currentRun.catch(() => {});
+    await this.session.release();
+    await this.otherLanguages.close();
+  }
+
+  async synthesize(request: SpeechSynthesisRequest): Promise<SynthesizedSpeech> {
+    const speaker = kokoroSpeaker(request.voice, request.language);
+    if (!speaker) return this.otherLanguages.synthesize(request);
+    const text = request.text.trim();
+    if (!/[\p{L}\p{N}]/u.test(text))
+      return { pcm: Buffer.alloc(0), sampleRate: KOKORO_SAMPLE_RATE };
+
+    return this.queue.run(async (signal) => {
+      const phonemes = await phonemize(text, speaker.espeakVoice, signal);
+      const styles = await this.style(speaker.voice);
+      const modelSpeed = Math.min(
+        MODEL_FASTEST_SPEED,
+        Math.max(MODEL_SLOWEST_SPEED, request.speed),
+      );
+      const waves: Float32Array[] = [];
+      for (const ids of tokenize(phonemes)) {
+        if (signal.aborted) throw new GenerationAbortedError();
+        waves.push(await this.speak(ids, styles, modelSpeed));
+      }
+      if (signal.aborted) throw new GenerationAbortedError();
+      const speech = { pcm: floatToPcm(joinWaves(waves)), sampleRate: KOKORO_SAMPLE_RATE };
+      return adjustAudio(
+        speech,
+        { sampleRate: KOKORO_SAMPLE_RATE, tempo: request.speed / modelSpeed },
+        signal,
+      );
+    }, request);
+  }
+
+  /** One run of the model; onnxruntime-node runs it off the main thread. */
+  private async speak(ids: number[], styles: Float32Array, speed: number): Promise<Float32Array> {
+    // A server that is closing stops between runs (the request gets the usual abort answer).
+    if (this.closed) throw new GenerationAbortedError();
+    const row = Math.min(ids.length, STYLE_ROWS - 1);
+    const input = [KOKORO_PAD, ...ids, KOKORO_PAD];
+    const run = this.session.run({
+      input_ids: new Tensor('int64', BigInt64Array.from(input, BigInt), [1, input.length]),
+      style: new Tensor('float32', styles.slice(row * STYLE_SIZE, (row + 1) * STYLE_SIZE), [
+        1,
+        STYLE_SIZE,
+      ]),
+      speed: new Tensor('float32', Float32Array.of(speed), [1]),
+    });
+    this.currentRun = run;
+    const { waveform } = await run;
+    return waveform?.data as Float32Array;
+  }
+
+  /** A voice's style file, read once. */
+  private style(voice: string): Promise<Float32Array> {
+    let style = this.styles.get(voice);
+    if (!style) {
+      style = readFile(join(this.voicesFolder, `${voice}.bin`)).then(
+        (bytes) => new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4),
+      );
+      style.catch(() => this.styles.delete(voice));
+      this.styles.set(voice, style);
+    }
+    return style;
+  }
+}
+
+/**
+ * The Kokoro voice and espeak-ng voice for a request: the SPEC voice's own voice for English (and
+ * for text whose language is unknown), a woman's or man's voice of the language for another
+ * language Kokoro speaks, none for the rest.
+ */
+export function kokoroSpeaker(
+  voice: Voice,
+  language: string | undefined,
+): { voice: string; espeakVoice: string } | undefined {
+  const english = KOKORO_VOICES[voice];
+  const primary = language?.toLowerCase().split(/[-_]/)[0];
+  if (primary === undefined || primary === 'en') {
+    // Kokoro's British voices start with b, and learnt British phonemes.
+    return { voice: english, espeakVoice: english.startsWith('b') ? 'en-gb' : 'en-us' };
+  }
+  if (!Object.hasOwn(KOKORO_LANGUAGES, primary)) return undefined;
+  const other = KOKORO_LANGUAGES[primary]!;
+  const isWoman = english[1] === 'f';
+  return { voice: isWoman ? other.woman : other.man, espeakVoice: other.espeakVoice };
+}
+
+function joinWaves(waves: Float32Array[]): Float32Array {
+  const joined = new Float32Array(waves.reduce((total, wave) => total + wave.length, 0));
+  let offset = 0;
+  for (const wave of waves) {
+    joined.set(wave, offset);
+    offset += wave.length;
+  }
+  return joined;
+}

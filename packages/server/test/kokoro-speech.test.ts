@@ -1,0 +1,181 @@
+/**
+ * The neural speech tier on the real Kokoro-82M model (MODELS_DIR, fetched by `npm run models`):
+ * every voice in every format through the real route, a voice understood by Whisper, Spanish
+ * spoken by a Spanish voice, the slowest and fastest speeds, and the voice samples. Without the
+ * model files these tests fail and say how to get them: they never pass by skipping.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_PATHS,
+  MEDIA_TYPES,
+  OUTPUT_FORMATS,
+  VOICES,
+  healthResponseSchema,
+  textToSpeechResponseSchema,
+  voiceSamplePath,
+} from '@ai-tools/contracts';
+import { allExist } from '../src/child-process.ts';
+import { loadConfig } from '../src/config.ts';
+import { KOKORO_FILES } from '../src/models/manifest.ts';
+import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
+import {
+  KOKORO_ENGINE_NAME,
+  KOKORO_SAMPLE_RATE,
+  kokoroVoiceFiles,
+} from '../src/providers/local/speech/kokoro-synthesizer.ts';
+import type { SpeechSynthesisRequest, SpeechSynthesizer } from '../src/providers/types.ts';
+import { unavailableEngine } from '../src/providers/unavailable.ts';
+import { pcmDurationSeconds } from '../src/audio/wav.ts';
+import { EXPECTED_ENCODINGS as EXPECTED, probeBytes } from './helpers/audio-doubles.ts';
+import { makeApp } from './helpers/app.ts';
+import { whisperHears, wordErrorRate } from './helpers/whisper-round-trip.ts';
+
+const modelsDir = loadConfig().MODELS_DIR;
+let app: FastifyInstance;
+let speech: SpeechSynthesizer;
+let temporaryDirectory: string;
+const synthesized: SpeechSynthesisRequest[] = [];
+let nextAddress = 1;
+
+/** Every request from its own address, so the per-address budget never interferes. */
+function nextVisitor() {
+  return `10.2.${Math.floor(nextAddress / 250)}.${nextAddress++ % 250}`;
+}
+
+before(async () => {
+  const files = [
+    join(modelsDir, KOKORO_FILES.model),
+    ...kokoroVoiceFiles(join(modelsDir, KOKORO_FILES.voicesFolder)),
+  ];
+  if (!(await allExist(files))) {
+    throw new Error(
+      `Kokoro's model files are not in ${modelsDir}: run \`npm run models\` (or set MODELS_DIR to the folder that has kokoro/model.onnx and kokoro/voices/).`,
+    );
+  }
+  temporaryDirectory = mkdtempSync(join(tmpdir(), 'kokoro-test-'));
+  speech = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory });
+  const synthesize = speech.synthesize.bind(speech);
+  // Counts what reaches the real engine, so the samples can be seen to be made once.
+  speech.synthesize = (request) => {
+    synthesized.push(request);
+    return synthesize(request);
+  };
+  app = await makeApp({
+    providers: {
+      speech,
+      text: unavailableEngine('No text engine in this test.'),
+      transcription: unavailableEngine('No transcription in this test.'),
+    },
+  });
+});
+
+after(async () => {
+  // Closing the app closes the speech engine too.
+  await app?.close();
+  if (temporaryDirectory) rmSync(temporaryDirectory, { recursive: true, force: true });
+});
+
+test('health and the tool name Kokoro as the speech engine', async () => {
+  const health = healthResponseSchema.parse(
+    (await app.inject({ method: 'GET', url: API_PATHS.health })).json(),
+  );
+  assert.deepEqual(health.engines.speech, {
+    engine: KOKORO_ENGINE_NAME,
+    tier: 'neural',
+    ready: true,
+  });
+});
+
+for (const voice of VOICES) {
+  test(`${voice}: every format is a real file whose duration matches the answer`, async () => {
+    for (const format of OUTPUT_FORMATS) {
+      const response = await app.inject({
+        method: 'POST',
+        url: API_PATHS.textToSpeech,
+        payload: { text: 'Hello there.', voice, speed: 1, outputFormat: format },
+        remoteAddress: nextVisitor(),
+      });
+      assert.equal(response.statusCode, 200, `${voice} ${format}: ${response.body}`);
+      const { data } = textToSpeechResponseSchema.parse(response.json());
+      assert.equal(data.mediaType, MEDIA_TYPES[format]);
+      assert.equal(data.engine, KOKORO_ENGINE_NAME);
+      assert.ok(
+        data.durationSeconds > 0.5 && data.durationSeconds < 3,
+        `${voice}: ${data.durationSeconds} s`,
+      );
+      const info = probeBytes(Buffer.from(data.audioBase64, 'base64'), format);
+      assert.equal(info.container, EXPECTED[format].container, `${voice} ${format}`);
+      assert.equal(info.codec, EXPECTED[format].codec, `${voice} ${format}`);
+      assert.equal(info.channels, 1);
+      assert.ok(
+        Math.abs(info.durationSeconds - data.durationSeconds) < 0.1,
+        `${voice} ${format}: ffprobe says ${info.durationSeconds} s, the answer ${data.durationSeconds} s`,
+      );
+    }
+  });
+}
+
+test('Whisper understands a Kokoro voice word for word', async () => {
+  const sentence = 'Glue the sheet to the dark blue background.';
+  const made = await speech.synthesize({ text: sentence, voice: 'sage', speed: 1 });
+  assert.equal(made.sampleRate, KOKORO_SAMPLE_RATE);
+  const heard = await whisperHears(made, 'en', modelsDir);
+  assert.ok(wordErrorRate(sentence, heard) <= 0.15, `Whisper heard "${heard}"`);
+});
+
+test('Spanish text is spoken by a Spanish Kokoro voice that Whisper understands', async () => {
+  const sentence = 'El sol brilla sobre la ciudad y los niños juegan en el parque.';
+  const made = await speech.synthesize({ text: sentence, voice: 'nova', speed: 1, language: 'es' });
+  assert.equal(made.sampleRate, KOKORO_SAMPLE_RATE, 'Kokoro, not espeak-ng, spoke it');
+  const heard = await whisperHears(made, 'es', modelsDir);
+  assert.ok(wordErrorRate(sentence, heard) <= 0.2, `Whisper heard "${heard}"`);
+});
+
+test('a language Kokoro does not speak here goes to espeak-ng and still answers 200', async () => {
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.textToSpeech,
+    payload: { text: 'Guten Morgen, wie geht es dir heute?', voice: 'alloy', outputFormat: 'wav' },
+    remoteAddress: nextVisitor(),
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  const made = synthesized.at(-1);
+  assert.equal(made?.language, 'de');
+  const info = probeBytes(
+    Buffer.from(textToSpeechResponseSchema.parse(response.json()).data.audioBase64, 'base64'),
+    'wav',
+  );
+  // The classic tier's one sample rate: espeak-ng spoke the German.
+  assert.equal(info.sampleRate, 22_050);
+});
+
+test('speed 0.25 and 3 change the duration, not the voice', async () => {
+  const text = 'It is easy to tell the depth of a well.';
+  const duration = async (speed: number) =>
+    pcmDurationSeconds(await speech.synthesize({ text, voice: 'coral', speed }));
+  const normal = await duration(1);
+  const slowest = await duration(0.25);
+  const fastest = await duration(3);
+  assert.ok(slowest > normal * 3 && slowest < normal * 5, `0.25: ${slowest} s, 1: ${normal} s`);
+  assert.ok(fastest < normal / 2 && fastest > normal / 4, `3: ${fastest} s, 1: ${normal} s`);
+});
+
+test('a voice sample is mp3 speech, made once and then served from memory', async () => {
+  const before = synthesized.length;
+  const first = await app.inject({ method: 'GET', url: voiceSamplePath('fable') });
+  assert.equal(first.statusCode, 200, first.body);
+  assert.equal(first.headers['content-type'], MEDIA_TYPES.mp3);
+  const info = probeBytes(first.rawPayload, 'mp3');
+  assert.equal(info.codec, 'mp3');
+  assert.ok(info.durationSeconds > 2 && info.durationSeconds < 10, `${info.durationSeconds} s`);
+
+  const second = await app.inject({ method: 'GET', url: voiceSamplePath('fable') });
+  assert.equal(second.statusCode, 200);
+  assert.ok(second.rawPayload.equals(first.rawPayload));
+  assert.equal(synthesized.length - before, 1, 'one synthesis for two visits');
+});
