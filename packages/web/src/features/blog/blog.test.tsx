@@ -33,6 +33,9 @@ describe('blog slice', () => {
       blogContent: BLOG,
       error: null,
       message: CLIENT_MESSAGES.blogGenerated,
+      partialText: '',
+      queue: null,
+      stopped: false,
     });
     store.dispatch(clearBlog());
     expect(store.getState().blog).toEqual({
@@ -40,6 +43,9 @@ describe('blog slice', () => {
       blogContent: '',
       error: null,
       message: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
     });
   });
 

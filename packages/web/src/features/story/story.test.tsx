@@ -64,9 +64,23 @@ describe('story slice', () => {
     const pending = store.dispatch(generateStory(REQUEST));
     expect(store.getState().story).toMatchObject({ loading: true, error: null });
     await pending;
-    expect(store.getState().story).toEqual({ story: 'Once.', loading: false, error: null });
+    expect(store.getState().story).toEqual({
+      story: 'Once.',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
     store.dispatch(clearStory());
-    expect(store.getState().story).toEqual({ story: '', loading: false, error: null });
+    expect(store.getState().story).toEqual({
+      story: '',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
   });
 
   it('a failure stores the server message', async () => {
@@ -174,7 +188,14 @@ describe('Story page', () => {
       reply.resolve(jsonResponse({ success: true, data: { story: 'Too late.' } }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(store.getState().story).toEqual({ story: '', loading: false, error: null });
+    expect(store.getState().story).toEqual({
+      story: '',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
     expect(screen.queryByText('Too late.')).not.toBeInTheDocument();
   });
 
