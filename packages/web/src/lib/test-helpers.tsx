@@ -138,3 +138,13 @@ export function eventStream() {
     },
   };
 }
+
+/** jsdom's Blob has no text(); its FileReader reads one. */
+export function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
