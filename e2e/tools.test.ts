@@ -31,6 +31,12 @@ import { expectVisible } from './helpers/visibility.ts';
 const GENERATION_TIMEOUT_MS = 300_000;
 const TEST_TIMEOUT_MS = GENERATION_TIMEOUT_MS + 60_000;
 
+/**
+ * A writer's finished text: the writers stream, so the text is on the page while the model still
+ * writes, in a result region marked busy until the final result is in.
+ */
+const FINISHED_TEXT = '[aria-busy="false"] .markdown-view';
+
 let session: BrowserSession;
 let workDir: string;
 
@@ -207,7 +213,7 @@ describe('writers', () => {
       await page.goto(ROUTES.videoScript);
       await page.getByLabel('Platform').selectOption('YouTube');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
-      const script = page.locator('.markdown-view');
+      const script = page.locator(FINISHED_TEXT);
       await waitForResult(page, script);
       await expectVisible(page.getByRole('heading', { name: 'Your Script is Ready!' }));
       assert.ok(((await script.textContent()) ?? '').trim().length > 0, 'the script is empty');
@@ -226,7 +232,7 @@ describe('writers', () => {
     await page.goto(ROUTES.blog);
     await page.getByLabel('Topic').fill('Boosting productivity with AI');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
-    await waitForResult(page, page.locator('.markdown-view'));
+    await waitForResult(page, page.locator(FINISHED_TEXT));
     await expectVisible(page.getByRole('heading', { name: 'Your Blog has been generated' }));
     assert.ok(((await page.locator('.markdown-view').textContent()) ?? '').trim().length > 0);
     await page.getByText('Blog generated successfully!').waitFor();
@@ -238,7 +244,7 @@ describe('writers', () => {
     await page.goto(ROUTES.story);
     await page.getByLabel('Topic Type').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Generate Story' }).click();
-    await waitForResult(page, page.locator('.markdown-view'));
+    await waitForResult(page, page.locator(FINISHED_TEXT));
     await expectVisible(page.getByRole('heading', { name: 'Your Story has been generated' }));
     assert.ok(((await page.locator('.markdown-view').textContent()) ?? '').trim().length > 0);
   });

@@ -167,4 +167,15 @@ export const ENGINE_MESSAGES = {
 export const REQUEST_MESSAGES = {
   unreachable: 'Could not reach the server. Check your connection and try again.',
   serverAnswered: (status: number) => `The server answered ${status}. Please try again.`,
+  /** A streamed answer that ended, or broke off, before its final event. */
+  answerCutOff: 'The answer broke off before it was complete. Please press Generate to try again.',
+} as const;
+
+/** The writers' pages while a text streams in (contracts/streaming.ts). */
+export const WRITER_MESSAGES = {
+  /** `wait` is already worded, such as "40 s" or "2 min 5 s". */
+  queued: (ahead: number, wait: string) =>
+    `${ahead} ${ahead === 1 ? 'request' : 'requests'} ahead of you, about ${wait}`,
+  stopped: 'Stopped. The text written so far stays below; press Generate to write a new one.',
+  stop: 'Stop',
 } as const;

@@ -1,4 +1,4 @@
-import { STATE_TEXTS } from '@ai-tools/contracts';
+import { STATE_TEXTS, WRITER_MESSAGES } from '@ai-tools/contracts';
 
 interface ToolActionsProps {
   /** A generation is running: the button says so and cannot start another. */
@@ -6,14 +6,20 @@ interface ToolActionsProps {
   /** Another reason Generate cannot run, such as an engine that is not ready. */
   disabled?: boolean;
   onClear: () => void;
+  /** Given by the writers: while loading, a Stop button ends the generation. */
+  onStop?: () => void;
   generateLabel?: string;
 }
 
-/** The Generate and Clear buttons of the writing and speech tools; Generate submits the form. */
+/**
+ * The Generate and Clear buttons of the writing and speech tools, and the writers' Stop button
+ * while they write; Generate submits the form.
+ */
 export function ToolActions({
   loading,
   disabled = false,
   onClear,
+  onStop,
   generateLabel = 'Generate',
 }: ToolActionsProps) {
   return (
@@ -21,6 +27,11 @@ export function ToolActions({
       <button type="submit" className="button button--primary" disabled={loading || disabled}>
         {loading ? STATE_TEXTS.generating : generateLabel}
       </button>
+      {loading && onStop ? (
+        <button type="button" className="button button--secondary" onClick={onStop}>
+          {WRITER_MESSAGES.stop}
+        </button>
+      ) : null}
       <button type="button" className="button button--secondary" onClick={onClear}>
         Clear
       </button>

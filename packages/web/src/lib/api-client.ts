@@ -2,7 +2,7 @@
  * The one HTTP client of the website. Thunks call it; components never do.
  * Every failure is an ApiRequestError carrying the server's `message` when the server sent one.
  */
-import { REQUEST_MESSAGES } from '@ai-tools/contracts';
+import { REQUEST_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -16,14 +16,23 @@ export class ApiRequestError extends Error {
   }
 }
 
-async function send<T>(path: string, init: RequestInit): Promise<T> {
-  let response: Response;
+/** fetch, with a failure to connect turned into an ApiRequestError; an abort stays an abort. */
+export async function openRequest(path: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(path, init);
+    return await fetch(path, init);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    if (isAbort(error)) throw error;
     throw new ApiRequestError(REQUEST_MESSAGES.unreachable, 0);
   }
+}
+
+/** By name: an abort's DOMException may come from another realm (a test's DOM, a worker). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof Object && 'name' in error && error.name === 'AbortError';
+}
+
+/** A JSON answer's body; an HTTP error becomes an ApiRequestError with the server's message. */
+export async function readJsonAnswer<T>(response: Response): Promise<T> {
   const body: unknown = await response.json().catch(() => undefined);
   const serverMessage =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
@@ -37,6 +46,10 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
     );
   }
   return body as T;
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
+  return readJsonAnswer<T>(await openRequest(path, init));
 }
 
 /** `headers`: extra request headers, such as the contact call's Idempotency-Key. */
@@ -65,4 +78,27 @@ export function postForm<T>(path: string, form: FormData, signal?: AbortSignal):
 
 export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return send<T>(path, { method: 'GET', headers: { accept: 'application/json' }, signal });
+}
+
+/** What a writer call tells its caller while the answer streams in. */
+export interface WriterStreamHandlers {
+  signal?: AbortSignal;
+  /** The request's place in line; `ahead` 0 once the model works on it. */
+  onQueue?: (queue: QueueEvent) => void;
+  /** Each new piece of the text, in order. */
+  onText?: (text: string) => void;
+}
+
+/**
+ * Posts a writer request and resolves with its final JSON, streaming the text to `handlers` as
+ * it comes (writer-stream-client.ts). That client is loaded on first use: it brings the event
+ * parser and the contracts' stream module with zod, about 26 KB gzip the home page does without.
+ */
+export async function postWriter<T>(
+  path: string,
+  body: unknown,
+  handlers: WriterStreamHandlers = {},
+): Promise<T> {
+  const { streamWriter } = await import('./writer-stream-client.ts');
+  return streamWriter<T>(path, body, handlers);
 }

@@ -20,9 +20,12 @@ export function createRunningRequest() {
       void request.then(release, release);
       return request;
     },
-    cancel(): void {
+    /** Whether a request was running. */
+    cancel(): boolean {
+      const wasRunning = current !== undefined;
       current?.abort();
       current = undefined;
+      return wasRunning;
     },
   };
 }
@@ -35,14 +38,17 @@ type ThunkOf<Result> = (
 ) => Result;
 
 /**
- * The start and clear thunks of a tool around its one request. Starting cancels a running request
- * first (a newer request replaces it); clearing cancels it, then dispatches the slice's cleared
- * action. The running request lives here, beside the slice and not in the page, so Clear still
- * cancels a request started before the visitor left the page and came back.
+ * The start, clear and stop thunks of a tool around its one request. Starting cancels a running
+ * request first (a newer request replaces it); clearing cancels it, then dispatches the slice's
+ * cleared action; stopping cancels a running request, then dispatches the slice's stopped action
+ * (a writer keeps the text written so far). The running request lives here, beside the slice and
+ * not in the page, so Clear still cancels a request started before the visitor left the page and
+ * came back.
  */
 export function createRequestControls<Argument, Request extends CancellableRequest>(
   request: (argument: Argument) => ThunkOf<Request>,
   cleared: () => UnknownAction,
+  stopped?: () => UnknownAction,
 ) {
   const running = createRunningRequest();
   return {
@@ -53,6 +59,9 @@ export function createRequestControls<Argument, Request extends CancellableReque
     clear: () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
       running.cancel();
       dispatch(cleared());
+    },
+    stop: () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+      if (running.cancel() && stopped) dispatch(stopped());
     },
   };
 }

@@ -91,3 +91,60 @@ export function stubObjectUrls() {
   };
   return { blobs, revoked };
 }
+
+/** One Server-Sent Event as the server writes it (contracts/streaming.ts). */
+export function serverSentEvent(event: string, data: unknown): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * A streamed writer answer the test writes by hand: each `send` is one chunk on the wire. Like a
+ * real fetch, aborting the request's signal breaks the body off with the abort's reason.
+ */
+export function eventStream() {
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  const body = new ReadableStream<Uint8Array>({
+    start(streamController) {
+      controller = streamController;
+    },
+    cancel() {
+      closed = true;
+    },
+  });
+  return {
+    /** The fetch answer; `init` is the request, whose signal ends the stream. */
+    respond(init: RequestInit | undefined): Response {
+      init?.signal?.addEventListener('abort', () => {
+        closed = true;
+        controller.error(init.signal?.reason);
+      });
+      return new Response(body, {
+        headers: { 'content-type': 'text/event-stream; charset=utf-8' },
+      });
+    },
+    send(chunk: string | Uint8Array) {
+      if (closed) return;
+      controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+    },
+    end() {
+      closed = true;
+      controller.close();
+    },
+    /** The client let go of the answer: it stopped or read it to the end. */
+    get closed() {
+      return closed;
+    },
+  };
+}
+
+/** jsdom's Blob has no text(); its FileReader reads one. */
+export function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}

@@ -10,15 +10,19 @@ import { EngineStatus } from '../../components/engine-status.tsx';
 import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
 import { estimateWritingSeconds, TYPICAL_BLOG_WORDS } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { clearBlog, generateBlog, selectBlog } from './blog-slice.ts';
+import { clearBlog, generateBlog, selectBlog, stopBlog } from './blog-slice.ts';
 import '../../components/tools.css';
 
 export function BlogPage() {
   const dispatch = useAppDispatch();
-  const { blogContent, loading, error, message } = useAppSelector(selectBlog);
+  const { blogContent, loading, error, message, partialText, queue, stopped } =
+    useAppSelector(selectBlog);
+  // While the post is being written the page shows it as it grows.
+  const shownContent = loading ? partialText : blogContent;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['blog-text']);
 
   const [topic, setTopic] = useState('');
@@ -69,25 +73,35 @@ export function BlogPage() {
             For example: How to boost your productivity with AI tools
           </p>
         </div>
-        <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
+        <ToolActions
+          loading={loading}
+          disabled={engineStatus.blocked}
+          onClear={handleClear}
+          onStop={() => dispatch(stopBlog())}
+        />
         <WorkingIndicator
           running={loading}
           label="Writing your blog post"
           estimateSeconds={estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
-          finishedMessage={blogContent && !error ? 'Your blog post is ready below.' : undefined}
+          finishedMessage={
+            blogContent && !error && !stopped ? 'Your blog post is ready below.' : undefined
+          }
         />
+        <WriterStreamNote queue={queue} stopped={stopped} />
         <ErrorLine message={error} />
       </form>
 
-      {blogContent ? (
+      {shownContent ? (
         <ResultPanel
           title="Your Blog has been generated"
           busy={loading}
-          actions={<CopyButton text={blogContent} copied={copied} onCopied={showCopied} />}
+          actions={
+            <CopyButton text={loading ? '' : blogContent} copied={copied} onCopied={showCopied} />
+          }
         >
           {message ? <p className="tool-success">{message}</p> : null}
-          <MarkdownView text={blogContent} />
-          <TextStats text={blogContent} />
+          <MarkdownView text={shownContent} />
+          <TextStats text={shownContent} />
         </ResultPanel>
       ) : null}
     </div>

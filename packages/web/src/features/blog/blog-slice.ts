@@ -1,4 +1,7 @@
-/** SPEC section 3: blog { loading, blogContent, error, message }. */
+/**
+ * SPEC section 3: blog { loading, blogContent, error, message }, plus the text as it streams in,
+ * the place in line and whether the visitor stopped it (lib/writer-stream.ts).
+ */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
@@ -7,25 +10,43 @@ import {
   type BlogRequest,
   type BlogResponse,
 } from '@ai-tools/contracts';
-import { postJson } from '../../lib/api-client.ts';
+import { postWriter } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
 import { createRequestControls } from '../../lib/running-request.ts';
+import {
+  dispatchWriterStream,
+  endWriterStream,
+  initialWriterStream,
+  startWriterStream,
+  writerStreamReducers,
+  type WriterStream,
+} from '../../lib/writer-stream.ts';
 
-export interface BlogState {
+export interface BlogState extends WriterStream {
   loading: boolean;
   blogContent: string;
   error: string | null;
   message: string | null;
 }
 
-const initialState: BlogState = { loading: false, blogContent: '', error: null, message: null };
+const initialState: BlogState = {
+  loading: false,
+  blogContent: '',
+  error: null,
+  message: null,
+  ...initialWriterStream,
+};
 
 const requestBlog = createAsyncThunk<string, BlogRequest, { rejectValue: string }>(
   'blog/generate',
-  async (request, { rejectWithValue, signal }) => {
+  async (request, { rejectWithValue, signal, dispatch }) => {
     let body: BlogResponse;
     try {
-      body = await postJson<BlogResponse>(API_PATHS.generateBlog, request, signal);
+      body = await postWriter<BlogResponse>(
+        API_PATHS.generateBlog,
+        request,
+        dispatchWriterStream(dispatch, signal, blogSlice.actions),
+      );
     } catch (error) {
       return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.blogServer));
     }
@@ -39,9 +60,16 @@ const blogSlice = createSlice({
   name: 'blog',
   initialState,
   reducers: {
+    ...writerStreamReducers,
     /** SPEC section 4: Clear resets the result and error. */
     blogCleared() {
       return initialState;
+    },
+    /** Stop: the text written so far is the post, without SPEC's success message. */
+    blogStopped(state) {
+      state.blogContent = endWriterStream(state);
+      state.loading = false;
+      state.stopped = true;
     },
   },
   extraReducers: (builder) => {
@@ -50,14 +78,19 @@ const blogSlice = createSlice({
         state.loading = true;
         state.error = null;
         state.message = null;
+        startWriterStream(state);
       })
       .addCase(requestBlog.fulfilled, (state, action) => {
+        endWriterStream(state);
         state.loading = false;
         state.blogContent = action.payload;
         state.message = CLIENT_MESSAGES.blogGenerated;
       })
       .addCase(requestBlog.rejected, (state, action) => {
         if (action.meta.aborted) return;
+        // A generation that failed halfway keeps what it wrote: it is the visitor's.
+        const written = endWriterStream(state);
+        if (written) state.blogContent = written;
         state.loading = false;
         state.error = action.payload ?? DEFAULT_ERRORS.blogSlice;
       });
@@ -70,10 +103,17 @@ const blogSlice = createSlice({
 export const { selectBlog } = blogSlice.selectors;
 export const blogReducer = blogSlice.reducer;
 
-const controls = createRequestControls(requestBlog, blogSlice.actions.blogCleared);
+const controls = createRequestControls(
+  requestBlog,
+  blogSlice.actions.blogCleared,
+  blogSlice.actions.blogStopped,
+);
 
 /** Writes a blog post; a newer request replaces a running one. */
 export const generateBlog = controls.start;
 
 /** Clear: stops a running request and empties the result and error. */
 export const clearBlog = controls.clear;
+
+/** Stop: ends the running request (and its generation on the server), keeping the text so far. */
+export const stopBlog = controls.stop;

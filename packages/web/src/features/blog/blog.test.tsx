@@ -1,8 +1,22 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API_PATHS, CLIENT_MESSAGES, DEFAULT_ERRORS, TIMINGS } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  CLIENT_MESSAGES,
+  DEFAULT_ERRORS,
+  TIMINGS,
+  WRITER_MESSAGES,
+  WRITER_STREAM_EVENTS,
+} from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
-import { callsTo, jsonResponse, renderWithStore, stubApi } from '../../lib/test-helpers.tsx';
+import {
+  callsTo,
+  eventStream,
+  jsonResponse,
+  renderWithStore,
+  serverSentEvent,
+  stubApi,
+} from '../../lib/test-helpers.tsx';
 import { clearBlog, generateBlog } from './blog-slice.ts';
 import { BlogPage } from './blog-page.tsx';
 
@@ -33,6 +47,9 @@ describe('blog slice', () => {
       blogContent: BLOG,
       error: null,
       message: CLIENT_MESSAGES.blogGenerated,
+      partialText: '',
+      queue: null,
+      stopped: false,
     });
     store.dispatch(clearBlog());
     expect(store.getState().blog).toEqual({
@@ -40,6 +57,9 @@ describe('blog slice', () => {
       blogContent: '',
       error: null,
       message: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
     });
   });
 
@@ -126,6 +146,54 @@ describe('Blog page', () => {
     expect(screen.getByLabelText('Topic')).toHaveValue('');
     expect(screen.queryByText('Your Blog has been generated')).not.toBeInTheDocument();
     expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+  });
+
+  it('streams the post, then shows the success message and allows copying once the result is in', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateBlog]: (init) => stream.respond(init) });
+    renderWithStore(<BlogPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Topic'), 'Productivity');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# Boost your productivity\n\n' }),
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Boost your productivity', level: 3 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: WRITER_MESSAGES.stop })).toBeInTheDocument();
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.result, {
+        success: true,
+        data: { content: BLOG },
+        message: 'Blog generated',
+      }),
+    );
+    expect(await screen.findByText(CLIENT_MESSAGES.blogGenerated)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Start small', level: 4 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
+  });
+
+  it('Stop keeps the post written so far, without the success message', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateBlog]: (init) => stream.respond(init) });
+    renderWithStore(<BlogPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Topic'), 'Productivity');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Half a post' }));
+    await screen.findByText('Half a post');
+
+    await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.stop }));
+    expect(stream.closed).toBe(true);
+    expect(await screen.findByText(WRITER_MESSAGES.stopped)).toBeInTheDocument();
+    expect(screen.getByText('Half a post')).toBeInTheDocument();
+    expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
   });
 
   it('shows an unsuccessful reply in the error line', async () => {

@@ -29,10 +29,11 @@ import { EngineStatus } from '../../components/engine-status.tsx';
 import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
 import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { clearStory, generateStory, selectStory } from './story-slice.ts';
+import { clearStory, generateStory, selectStory, stopStory } from './story-slice.ts';
 import '../../components/tools.css';
 
 /**
@@ -49,7 +50,9 @@ function capitalize(value: string): string {
 
 export function StoryPage() {
   const dispatch = useAppDispatch();
-  const { story, loading, error } = useAppSelector(selectStory);
+  const { story, loading, error, partialText, queue, stopped } = useAppSelector(selectStory);
+  // While the story is being written the page shows it as it grows.
+  const shownStory = loading ? partialText : story;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['stroy-speech']);
 
   const [language, setLanguage] = useState<StoryLanguage>(STORY_LANGUAGES[0]);
@@ -183,24 +186,26 @@ export function StoryPage() {
           loading={loading}
           disabled={engineStatus.blocked}
           onClear={handleClear}
+          onStop={() => dispatch(stopStory())}
           generateLabel="Generate Story"
         />
         <WorkingIndicator
           running={loading}
           label="Writing your story"
           estimateSeconds={estimateWritingSeconds(storyLength)}
-          finishedMessage={story && !error ? 'Your story is ready below.' : undefined}
+          finishedMessage={story && !error && !stopped ? 'Your story is ready below.' : undefined}
         />
+        <WriterStreamNote queue={queue} stopped={stopped} />
       </form>
 
-      {story ? (
+      {shownStory ? (
         <ResultPanel
           title="Your Story has been generated"
           busy={loading}
-          actions={<CopyButton text={story} copied={copied} onCopied={showCopied} />}
+          actions={<CopyButton text={loading ? '' : story} copied={copied} onCopied={showCopied} />}
         >
-          <MarkdownView text={story} />
-          <TextStats text={story} />
+          <MarkdownView text={shownStory} />
+          <TextStats text={shownStory} />
         </ResultPanel>
       ) : null}
       <ErrorLine message={error} />

@@ -9,16 +9,20 @@ import {
   STORY_TONES,
   STORY_TYPES,
   TIMINGS,
+  WRITER_MESSAGES,
+  WRITER_STREAM_EVENTS,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
   deferred,
+  eventStream,
   jsonResponse,
   renderWithStore,
+  serverSentEvent,
   stubApi,
 } from '../../lib/test-helpers.tsx';
-import { clearStory, generateStory } from './story-slice.ts';
+import { clearStory, generateStory, stopStory } from './story-slice.ts';
 import { StoryPage } from './story-page.tsx';
 
 const SELECTS = [
@@ -64,9 +68,104 @@ describe('story slice', () => {
     const pending = store.dispatch(generateStory(REQUEST));
     expect(store.getState().story).toMatchObject({ loading: true, error: null });
     await pending;
-    expect(store.getState().story).toEqual({ story: 'Once.', loading: false, error: null });
+    expect(store.getState().story).toEqual({
+      story: 'Once.',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
     store.dispatch(clearStory());
-    expect(store.getState().story).toEqual({ story: '', loading: false, error: null });
+    expect(store.getState().story).toEqual({
+      story: '',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
+  });
+
+  it('follows the stream: the place in line, the text as it comes, then the result', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    const store = makeStore();
+    const pending = store.dispatch(generateStory(REQUEST));
+    const state = () => store.getState().story;
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 2, estimatedWaitSeconds: 40 }),
+    );
+    await vi.waitFor(() => expect(state().queue).toEqual({ ahead: 2, estimatedWaitSeconds: 40 }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 0, estimatedWaitSeconds: 0 }));
+    await vi.waitFor(() => expect(state().queue).toBeNull());
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once upon' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: ' a time' }));
+    await vi.waitFor(() => expect(state().partialText).toBe('Once upon a time'));
+    expect(state()).toMatchObject({ loading: true, story: '' });
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.result, {
+        success: true,
+        data: { story: 'Once upon a time.' },
+      }),
+    );
+    await pending;
+    expect(state()).toEqual({
+      story: 'Once upon a time.',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
+  });
+
+  it('Stop ends the request, keeps the text written so far, and Generate works again', async () => {
+    const stream = eventStream();
+    const fetchMock = stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    const store = makeStore();
+    void store.dispatch(generateStory(REQUEST));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once upon' }));
+    await vi.waitFor(() => expect(store.getState().story.partialText).toBe('Once upon'));
+
+    store.dispatch(stopStory());
+    expect(callsTo(fetchMock, API_PATHS.generateStory)[0]![1]?.signal?.aborted).toBe(true);
+    expect(stream.closed).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.getState().story).toEqual({
+      story: 'Once upon',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: true,
+    });
+
+    stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ success: true, data: { story: 'Anew.' } }),
+    });
+    await store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story).toMatchObject({ story: 'Anew.', stopped: false, error: null });
+  });
+
+  it('an error event keeps the text written so far and stores its message', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    const store = makeStore();
+    const pending = store.dispatch(generateStory(REQUEST));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once' }));
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.error, { message: 'Took too long.', status: 503 }),
+    );
+    await pending;
+    expect(store.getState().story).toMatchObject({
+      story: 'Once',
+      loading: false,
+      error: 'Took too long.',
+      partialText: '',
+    });
   });
 
   it('a failure stores the server message', async () => {
@@ -174,7 +273,14 @@ describe('Story page', () => {
       reply.resolve(jsonResponse({ success: true, data: { story: 'Too late.' } }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
-    expect(store.getState().story).toEqual({ story: '', loading: false, error: null });
+    expect(store.getState().story).toEqual({
+      story: '',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
     expect(screen.queryByText('Too late.')).not.toBeInTheDocument();
   });
 
@@ -196,6 +302,68 @@ describe('Story page', () => {
     expect(log).toHaveBeenCalled();
     expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('shows the story as it is written, the place in line while waiting, and Stop', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 2, estimatedWaitSeconds: 40 }),
+    );
+    const queueLine = await screen.findByText('2 requests ahead of you, about 40 s');
+    expect(queueLine).toHaveAttribute('role', 'status');
+    expect(queueLine).toHaveAttribute('aria-live', 'polite');
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 1, estimatedWaitSeconds: 20 }),
+    );
+    expect(await screen.findByText('1 request ahead of you, about 20 s')).toBe(queueLine);
+
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# The Kite\n\nOnce' }));
+    // Markdown is rendered as it grows; the page's own headings come first, so # is an h3.
+    expect(await screen.findByRole('heading', { name: 'The Kite', level: 3 })).toBeInTheDocument();
+    expect(queueLine).toBeEmptyDOMElement();
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: ' upon a time' }));
+    expect(await screen.findByText('Once upon a time')).toBeInTheDocument();
+    // The region holds its announcement until the writing ends; the copy waits for the end too.
+    expect(screen.getByText('Once upon a time').closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.stop }));
+    expect(stream.closed).toBe(true);
+    expect(await screen.findByText(WRITER_MESSAGES.stopped)).toHaveAttribute('role', 'status');
+    expect(screen.getByText('Once upon a time')).toBeInTheDocument();
+    expect(screen.getByText('Once upon a time').closest('[aria-busy]')).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    expect(screen.queryByRole('button', { name: WRITER_MESSAGES.stop })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate Story' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
+    expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
+  });
+
+  it('the final result replaces the streamed text and says it is ready', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'The end' }));
+    expect(await screen.findByText('The end')).toBeInTheDocument();
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.result, { success: true, data: { story: 'The end.' } }),
+    );
+    expect(await screen.findByText('The end.')).toBeInTheDocument();
+    expect(screen.getByText('Your story is ready below.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: WRITER_MESSAGES.stop })).not.toBeInTheDocument();
   });
 
   it('shows errors in red below', async () => {

@@ -24,6 +24,7 @@ import { EngineStatus } from '../../components/engine-status.tsx';
 import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
+import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
 import { estimateWritingSeconds, SPOKEN_WORDS_PER_MINUTE } from '../../lib/estimates.ts';
 import { downloadText } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
@@ -32,6 +33,7 @@ import {
   generateScript,
   requestScript,
   selectVideoScript,
+  stopScript,
 } from './video-script-slice.ts';
 import '../../components/tools.css';
 
@@ -44,18 +46,19 @@ const DEFAULT_FORM = {
 
 export function VideoScriptPage() {
   const dispatch = useAppDispatch();
-  const { script, loading, error } = useAppSelector(selectVideoScript);
+  const { script, loading, error, partialText, queue, stopped } = useAppSelector(selectVideoScript);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['video-script']);
 
   const [topic, setTopic] = useState<ScriptTopic>(DEFAULT_FORM.topic);
   const [platform, setPlatform] = useState<Platform>(DEFAULT_FORM.platform);
   const [duration, setDuration] = useState<Duration>(DEFAULT_FORM.duration);
   const [additionalInfo, setAdditionalInfo] = useState<string>(DEFAULT_FORM.additionalInfo);
-  // SPEC section 4: the panel appears only after a generation has completed once.
+  // SPEC section 4: the panel appears only after a generation has completed once, or (issue 10)
+  // as soon as the first words of a script stream in.
   const [generationCompleted, setGenerationCompleted] = useState(false);
 
   const sampleIdea = SCRIPT_TOPICS.find((entry) => entry.name === topic)?.sampleIdea ?? '';
-  const showPanel = generationCompleted || script !== '';
+  const showPanel = generationCompleted || script !== '' || partialText !== '';
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -132,13 +135,19 @@ export function VideoScriptPage() {
             onChange={(event) => setAdditionalInfo(event.target.value)}
           />
         </div>
-        <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
+        <ToolActions
+          loading={loading}
+          disabled={engineStatus.blocked}
+          onClear={handleClear}
+          onStop={() => dispatch(stopScript())}
+        />
         <WorkingIndicator
           running={loading}
           label="Writing your script"
           estimateSeconds={estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)}
-          finishedMessage={script && !error ? 'Your script is ready below.' : undefined}
+          finishedMessage={script && !error && !stopped ? 'Your script is ready below.' : undefined}
         />
+        <WriterStreamNote queue={queue} stopped={stopped} />
       </form>
 
       {showPanel ? (
@@ -151,7 +160,12 @@ export function VideoScriptPage() {
             </DownloadButton>
           }
         >
-          {loading ? (
+          {loading && partialText ? (
+            <>
+              <MarkdownView text={partialText} />
+              <TextStats text={partialText} />
+            </>
+          ) : loading ? (
             <p className="tool-result__empty">{STATE_TEXTS.generatingScript}</p>
           ) : script ? (
             <>

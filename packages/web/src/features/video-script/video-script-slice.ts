@@ -1,4 +1,7 @@
-/** SPEC section 3: videoScript { script, loading, error }. */
+/**
+ * SPEC section 3: videoScript { script, loading, error }, plus the text as it streams in, the place
+ * in line and whether the visitor stopped it (lib/writer-stream.ts).
+ */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
@@ -6,26 +9,39 @@ import {
   type VideoScriptRequest,
   type VideoScriptResponse,
 } from '@ai-tools/contracts';
-import { postJson } from '../../lib/api-client.ts';
+import { postWriter } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
 import { createRequestControls } from '../../lib/running-request.ts';
+import {
+  dispatchWriterStream,
+  endWriterStream,
+  initialWriterStream,
+  startWriterStream,
+  writerStreamReducers,
+  type WriterStream,
+} from '../../lib/writer-stream.ts';
 
-export interface VideoScriptState {
+export interface VideoScriptState extends WriterStream {
   script: string;
   loading: boolean;
   error: string | null;
 }
 
-const initialState: VideoScriptState = { script: '', loading: false, error: null };
+const initialState: VideoScriptState = {
+  script: '',
+  loading: false,
+  error: null,
+  ...initialWriterStream,
+};
 
 const requestScript = createAsyncThunk<string, VideoScriptRequest, { rejectValue: string }>(
   'videoScript/generate',
-  async (request, { rejectWithValue, signal }) => {
+  async (request, { rejectWithValue, signal, dispatch }) => {
     try {
-      const body = await postJson<Partial<VideoScriptResponse>>(
+      const body = await postWriter<Partial<VideoScriptResponse>>(
         API_PATHS.generateScript,
         request,
-        signal,
+        dispatchWriterStream(dispatch, signal, videoScriptSlice.actions),
       );
       return body.data?.script ?? '';
     } catch (error) {
@@ -41,9 +57,16 @@ const videoScriptSlice = createSlice({
   name: 'videoScript',
   initialState,
   reducers: {
+    ...writerStreamReducers,
     /** SPEC section 4: Clear empties the script, error and loading. */
     scriptCleared() {
       return initialState;
+    },
+    /** Stop: the text written so far is the script. */
+    scriptStopped(state) {
+      state.script = endWriterStream(state);
+      state.loading = false;
+      state.stopped = true;
     },
   },
   extraReducers: (builder) => {
@@ -51,13 +74,18 @@ const videoScriptSlice = createSlice({
       .addCase(requestScript.pending, (state) => {
         state.loading = true;
         state.error = null;
+        startWriterStream(state);
       })
       .addCase(requestScript.fulfilled, (state, action) => {
+        endWriterStream(state);
         state.loading = false;
         state.script = action.payload;
       })
       .addCase(requestScript.rejected, (state, action) => {
         if (action.meta.aborted) return;
+        // A generation that failed halfway keeps what it wrote: it is the visitor's.
+        const written = endWriterStream(state);
+        if (written) state.script = written;
         state.loading = false;
         state.error = action.payload ?? DEFAULT_ERRORS.videoScript;
       });
@@ -70,12 +98,19 @@ const videoScriptSlice = createSlice({
 export const { selectVideoScript } = videoScriptSlice.selectors;
 export const videoScriptReducer = videoScriptSlice.reducer;
 
-const controls = createRequestControls(requestScript, videoScriptSlice.actions.scriptCleared);
+const controls = createRequestControls(
+  requestScript,
+  videoScriptSlice.actions.scriptCleared,
+  videoScriptSlice.actions.scriptStopped,
+);
 
 /** Writes a script; a newer request replaces a running one. */
 export const generateScript = controls.start;
 
 /** Clear: stops a running request and empties the result and error. */
 export const clearScript = controls.clear;
+
+/** Stop: ends the running request (and its generation on the server), keeping the text so far. */
+export const stopScript = controls.stop;
 
 export { requestScript };

@@ -7,14 +7,19 @@ import {
   PLATFORMS,
   SCRIPT_TOPICS,
   TOOL_MESSAGES,
+  WRITER_MESSAGES,
+  WRITER_STREAM_EVENTS,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
+  blobText,
   callsTo,
   captureDownloads,
   deferred,
+  eventStream,
   jsonResponse,
   renderWithStore,
+  serverSentEvent,
   stubApi,
   stubObjectUrls,
 } from '../../lib/test-helpers.tsx';
@@ -47,9 +52,19 @@ describe('videoScript slice', () => {
       script: '## Hook',
       loading: false,
       error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
     });
     store.dispatch(clearScript());
-    expect(store.getState().videoScript).toEqual({ script: '', loading: false, error: null });
+    expect(store.getState().videoScript).toEqual({
+      script: '',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+    });
   });
 
   it('a failure shows the server message, else the default, never the error own message', async () => {
@@ -98,7 +113,7 @@ describe('Video script page', () => {
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
     expect(screen.queryByText('Your Script is Ready!')).not.toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent(/Writing your script/);
+    expect(screen.getByText(/Writing your script/).closest('[role="status"]')).not.toBeNull();
 
     first.resolve(jsonResponse({ success: true, data: { script: '## Hook\n\nWake up early.' } }));
     expect(
@@ -124,6 +139,52 @@ describe('Video script page', () => {
     expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
     second.resolve(jsonResponse({ success: true, data: { script: 'Second take.' } }));
     expect(await screen.findByText('Second take.')).toBeInTheDocument();
+  });
+
+  it('shows the script as it streams in, downloads it once the result is in, and Stop keeps it', async () => {
+    const { blobs } = stubObjectUrls();
+    const downloads = captureDownloads();
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateScript]: (init) => stream.respond(init) });
+    renderWithStore(<VideoScriptPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 3, estimatedWaitSeconds: 75 }),
+    );
+    expect(
+      await screen.findByText('3 requests ahead of you, about 1 min 15 s'),
+    ).toBeInTheDocument();
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '## Hook\n\nWake' }));
+    // The first words open the panel before any generation has completed.
+    expect(await screen.findByRole('heading', { name: 'Hook' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your Script is Ready!' })).toBeInTheDocument();
+    expect(screen.queryByText('Generating script...')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.result, {
+        success: true,
+        data: { script: '## Hook\n\nWake up early.' },
+      }),
+    );
+    expect(await screen.findByText('Wake up early.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download RTC File' }));
+    expect(downloads.map((download) => download.name)).toEqual(['video-script.rtc']);
+    expect(await blobText(blobs.get(downloads[0]!.href)!)).toBe('## Hook\n\nWake up early.');
+
+    const second = eventStream();
+    stubApi({ [API_PATHS.generateScript]: (init) => second.respond(init) });
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(screen.getByText('Generating script...')).toBeInTheDocument();
+    second.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'A second take' }));
+    await screen.findByText('A second take');
+    await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.stop }));
+    expect(await screen.findByText(WRITER_MESSAGES.stopped)).toBeInTheDocument();
+    expect(second.closed).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Download RTC File' }));
+    expect(await blobText(blobs.get(downloads[1]!.href)!)).toBe('A second take');
   });
 
   it('shows "No script generated yet" after a failed generation, with the error below', async () => {

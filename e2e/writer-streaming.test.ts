@@ -1,0 +1,145 @@
+/**
+ * A writer page while the real local text model writes (issue 10): the text appears on the page
+ * and grows while the model is still at work, then the final result replaces it; Stop ends the
+ * generation on the server, which frees the visitor's place at once. The server under test must
+ * stream (contracts/streaming.ts): a server that answers only plain JSON fails the first test,
+ * since its text arrives all at once.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { API_PATHS, ROUTES, WRITER_MESSAGES, type HealthResponse } from '@ai-tools/contracts';
+import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
+import { expectVisible } from './helpers/visibility.ts';
+
+/**
+ * Generous: the model shares two CPU cores with the rest of the suite, and may wait in line
+ * behind another test's generation. The server's own writer deadline is 240 s.
+ */
+const GENERATION_TIMEOUT_MS = 300_000;
+const TEST_TIMEOUT_MS = GENERATION_TIMEOUT_MS + 60_000;
+
+let session: BrowserSession;
+
+before(async () => {
+  session = await openBrowser();
+  session.page.setDefaultTimeout(30_000);
+});
+after(async () => {
+  await session?.close();
+});
+
+async function assertTextEngineReady() {
+  const health = (await (await fetch(`${BASE_URL}${API_PATHS.health}`)).json()) as HealthResponse;
+  assert.ok(
+    health.engines.text.ready,
+    `The text engine is not ready: ${health.engines.text.detail ?? 'no detail'}`,
+  );
+}
+
+/** What the story page shows right now: its text, and whether the Stop button is still there. */
+function readStoryPage(page: Page) {
+  return page.evaluate((stopLabel) => {
+    const text = document.querySelector('.markdown-view')?.textContent ?? '';
+    const writing = Array.from(document.querySelectorAll('button')).some(
+      (button) => button.textContent?.trim() === stopLabel,
+    );
+    const error = document.querySelector('.tool-error')?.textContent ?? '';
+    return { text, writing, error };
+  }, WRITER_MESSAGES.stop);
+}
+
+/**
+ * Polls the page until `done` holds. Fails at once with the page's error line (the server's
+ * message) when the generation failed, instead of waiting for the timeout.
+ */
+async function waitForPage(
+  page: Page,
+  what: string,
+  done: (state: Awaited<ReturnType<typeof readStoryPage>>) => boolean,
+) {
+  const deadline = Date.now() + GENERATION_TIMEOUT_MS;
+  for (;;) {
+    const state = await readStoryPage(page);
+    if (state.error.trim()) assert.fail(`The page showed an error: ${state.error}`);
+    if (done(state)) return state;
+    assert.ok(Date.now() < deadline, `${what}: not within ${GENERATION_TIMEOUT_MS / 1000} s`);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** The shortest story there is: the first of every list and 200 words. */
+async function startStory(page: Page) {
+  await page.goto(ROUTES.story);
+  await page.getByLabel('Topic Type').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Generate Story' }).click();
+}
+
+describe('writers stream to the page', () => {
+  test(
+    'the story appears and grows while the model writes, then the final result is shown',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertTextEngineReady();
+      const { page } = session;
+      const startedAt = Date.now();
+      await startStory(page);
+
+      const first = await waitForPage(
+        page,
+        'text while the model writes',
+        (state) => state.writing && state.text.trim().length > 0,
+      );
+      const firstTextSeconds = (Date.now() - startedAt) / 1000;
+      await waitForPage(
+        page,
+        'more text while the model writes',
+        (state) => state.writing && state.text.length > first.text.length,
+      );
+      const final = await waitForPage(page, 'the final story', (state) => !state.writing);
+      const doneSeconds = (Date.now() - startedAt) / 1000;
+
+      assert.ok(final.text.trim().length > 0, 'the final story is empty');
+      await expectVisible(page.getByRole('heading', { name: 'Your Story has been generated' }));
+      await page.getByText('Your story is ready below.').waitFor({ state: 'attached' });
+      assert.ok(await page.getByRole('button', { name: 'Copy to clipboard' }).isEnabled());
+      assert.ok(await page.getByRole('button', { name: 'Generate Story' }).isEnabled());
+      // Seen in the test log: how long the real model took on this machine.
+      console.log(
+        `story: first text after ${firstTextSeconds.toFixed(1)} s, complete after ${doneSeconds.toFixed(1)} s, ${final.text.trim().split(/\s+/).length} words`,
+      );
+    },
+  );
+
+  test(
+    'Stop keeps the text so far and frees the place: the next story starts at once',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertTextEngineReady();
+      const { page } = session;
+      await startStory(page);
+      await waitForPage(
+        page,
+        'text while the model writes',
+        (state) => state.writing && state.text.trim().length > 0,
+      );
+
+      await page.getByRole('button', { name: WRITER_MESSAGES.stop }).click();
+      await page.getByText(WRITER_MESSAGES.stopped).waitFor();
+      const stopped = await readStoryPage(page);
+      assert.equal(stopped.writing, false);
+      assert.ok(stopped.text.trim().length > 0, 'the text written before Stop is kept');
+
+      // The server ended the stopped generation: the same visitor may start the next one. While
+      // it writes, the page shows only the new text.
+      await page.getByRole('button', { name: 'Generate Story' }).click();
+      await waitForPage(
+        page,
+        'text of the next story',
+        (state) => state.writing && state.text.trim().length > 0,
+      );
+      await page.getByRole('button', { name: WRITER_MESSAGES.stop }).click();
+      await page.getByText(WRITER_MESSAGES.stopped).waitFor();
+    },
+  );
+});

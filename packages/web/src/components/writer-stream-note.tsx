@@ -1,0 +1,28 @@
+import { WRITER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
+import { formatSeconds } from '../lib/estimates.ts';
+
+interface WriterStreamNoteProps {
+  /** The request's place in line while it waits, else null. */
+  queue: QueueEvent | null;
+  /** The visitor stopped the last generation. */
+  stopped: boolean;
+}
+
+/**
+ * A writer's line under its buttons: the place in line while the request waits ("2 requests ahead
+ * of you, about 40 s"), or that the visitor stopped the generation. The live region stays in the
+ * page, so a screen reader hears each change once, politely, and never the streamed text itself.
+ */
+export function WriterStreamNote({ queue, stopped }: WriterStreamNoteProps) {
+  // An estimate of 0 s while others are ahead would read as a promise: the least said is 1 s.
+  const text = queue
+    ? WRITER_MESSAGES.queued(queue.ahead, formatSeconds(Math.max(1, queue.estimatedWaitSeconds)))
+    : stopped
+      ? WRITER_MESSAGES.stopped
+      : '';
+  return (
+    <p className="tool-hint writer-stream-note" role="status" aria-live="polite">
+      {text}
+    </p>
+  );
+}

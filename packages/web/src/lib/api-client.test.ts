@@ -1,0 +1,132 @@
+import {
+  EVENT_STREAM_MEDIA_TYPE,
+  REQUEST_MESSAGES,
+  WRITER_STREAM_EVENTS,
+  type QueueEvent,
+} from '@ai-tools/contracts';
+import { ApiRequestError, postWriter } from './api-client.ts';
+import { eventStream, jsonResponse, serverSentEvent } from './test-helpers.tsx';
+
+const PATH = '/api/audio/generate-story';
+const RESULT = { success: true, data: { story: 'एक दिन, a kite flew.' } };
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** fetch answers every call with `answer`; the calls are recorded. */
+function stubFetch(answer: (init: RequestInit | undefined) => Response) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => answer(init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function collect() {
+  const texts: string[] = [];
+  const queues: QueueEvent[] = [];
+  return {
+    texts,
+    queues,
+    onText: (text: string) => texts.push(text),
+    onQueue: (queue: QueueEvent) => queues.push(queue),
+  };
+}
+
+/** Lets the client read what has been sent so far. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('postWriter', () => {
+  it('asks for the stream and reads events split anywhere across chunks, even inside a character', async () => {
+    const stream = eventStream();
+    const fetchMock = stubFetch((init) => stream.respond(init));
+    const seen = collect();
+    const answer = postWriter(PATH, { topic: 'kites' }, seen);
+
+    const wire = [
+      ': keep-alive\n\n',
+      serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 2, estimatedWaitSeconds: 40 }),
+      serverSentEvent('progress', { percent: 10 }),
+      serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'एक दिन' }),
+      serverSentEvent(WRITER_STREAM_EVENTS.text, { text: ', a kite flew.' }),
+      serverSentEvent(WRITER_STREAM_EVENTS.result, RESULT),
+    ].join('');
+    const bytes = new TextEncoder().encode(wire);
+    // Seven-byte pieces cut lines, JSON and the three-byte Devanagari letters apart.
+    for (let start = 0; start < bytes.length; start += 7)
+      stream.send(bytes.slice(start, start + 7));
+
+    await expect(answer).resolves.toEqual(RESULT);
+    expect(seen.queues).toEqual([{ ahead: 2, estimatedWaitSeconds: 40 }]);
+    expect(seen.texts).toEqual(['एक दिन', ', a kite flew.']);
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(input).toBe(PATH);
+    expect(init?.method).toBe('POST');
+    expect(new Headers(init?.headers).get('accept')).toBe(EVENT_STREAM_MEDIA_TYPE);
+    expect(JSON.parse(String(init?.body))).toEqual({ topic: 'kites' });
+  });
+
+  it('reads a plain JSON answer from a server or proxy that does not stream', async () => {
+    stubFetch(() => jsonResponse(RESULT));
+    const seen = collect();
+    await expect(postWriter(PATH, {}, seen)).resolves.toEqual(RESULT);
+    expect(seen.texts).toEqual([]);
+  });
+
+  it('rejects an HTTP error answer with the server message and status', async () => {
+    stubFetch(() => jsonResponse({ message: 'The server is busy.' }, 503));
+    const error = await postWriter(PATH, {}).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 503, serverMessage: 'The server is busy.' });
+  });
+
+  it('rejects an error event with its message and status, after the text before it', async () => {
+    const stream = eventStream();
+    stubFetch((init) => stream.respond(init));
+    const seen = collect();
+    const answer = postWriter(PATH, {}, seen).catch((caught: unknown) => caught);
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once' }));
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.error, {
+        message: 'Writing took too long.',
+        status: 503,
+      }),
+    );
+    const error = await answer;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 503, serverMessage: 'Writing took too long.' });
+    expect(seen.texts).toEqual(['Once']);
+    expect(stream.closed).toBe(true);
+  });
+
+  it('rejects a stream that ends without its result', async () => {
+    const stream = eventStream();
+    stubFetch((init) => stream.respond(init));
+    const answer = postWriter(PATH, {}).catch((caught: unknown) => caught);
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once' }));
+    stream.end();
+    const error = await answer;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as Error).message).toBe(REQUEST_MESSAGES.answerCutOff);
+  });
+
+  it('stops on abort: the request ends and no text read after it reaches the caller', async () => {
+    const stream = eventStream();
+    const fetchMock = stubFetch((init) => stream.respond(init));
+    const controller = new AbortController();
+    const seen = collect();
+    const answer = postWriter(PATH, {}, { ...seen, signal: controller.signal }).catch(
+      (caught: unknown) => caught,
+    );
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once' }));
+    await settle();
+    // Read off the wire in the same moment as Stop: it must not come after it.
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: ' upon' }));
+    controller.abort();
+
+    const error = await answer;
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(seen.texts).toEqual(['Once']);
+    expect(fetchMock.mock.calls[0]![1]?.signal?.aborted).toBe(true);
+    expect(stream.closed).toBe(true);
+  });
+});
