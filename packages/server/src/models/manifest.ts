@@ -78,13 +78,6 @@ export const WHISPER_FILES = {
 // Deprecated: no registry has these files and MODEL_MANIFEST no longer lists them. The two
 // constants stay only until the engines that still import them are rewritten (issue 9); the lead
 // removes them at merge.
-const WHISPER_TINY_DIR = 'stt/sherpa-onnx-whisper-tiny';
-/** @deprecated Not fetched any more (no registry has it); removed at merge. */
-export const WHISPER_TINY_FILES = {
-  encoder: `${WHISPER_TINY_DIR}/tiny-encoder.int8.onnx`,
-  decoder: `${WHISPER_TINY_DIR}/tiny-decoder.int8.onnx`,
-  tokens: `${WHISPER_TINY_DIR}/tiny-tokens.txt`,
-} as const;
 const PIPER_VOICE_DIR = 'tts/vits-piper-en_US-libritts_r-medium';
 /** @deprecated Not fetched any more (no registry has it); removed at merge. */
 export const PIPER_VOICE_FILES = {
