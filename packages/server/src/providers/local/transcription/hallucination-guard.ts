@@ -5,12 +5,12 @@
  * those of OpenAI's own transcribe(): no-speech probability 0.6 with average log-probability
  * -1, compression ratio 2.4.
  */
-import { gzipSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import type { DecodedPiece, TimedText } from './whisper-protocol.ts';
 
 const NO_SPEECH_THRESHOLD = 0.6;
 const LOW_CONFIDENCE_THRESHOLD = -1;
-/** Text that gzip shrinks more than this repeats itself: a decoding loop, not speech. */
+/** Text that zlib shrinks more than this repeats itself: a decoding loop, not speech. */
 const REPETITION_THRESHOLD = 2.4;
 /**
  * A known invented phrase is kept only when Whisper is sure of it and hears speech: people do
@@ -41,7 +41,7 @@ const ONLY_SOUND_DESCRIPTIONS = /^(\s|\[[^\]]*\]|\([^)]*\)|\*[^*]*\*|[♪♫#.,!
 
 export function compressionRatio(text: string): number {
   const bytes = Buffer.from(text, 'utf8');
-  return bytes.length === 0 ? 0 : bytes.length / gzipSync(bytes).length;
+  return bytes.length === 0 ? 0 : bytes.length / deflateSync(bytes).length;
 }
 
 function normalise(text: string): string {
