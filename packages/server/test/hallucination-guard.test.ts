@@ -10,6 +10,7 @@ import type { DecodedPiece } from '../src/providers/local/transcription/whisper-
 function piece(texts: string[], noSpeechProbability: number, averageLogProbability: number) {
   return {
     parts: texts.map((text, index) => ({ start: index * 2, end: index * 2 + 2, text })),
+    language: 'en',
     noSpeechProbability,
     averageLogProbability,
     reachedTokenLimit: false,

@@ -17,7 +17,14 @@ export interface WhisperWorkerSettings {
 
 export type WhisperRequest =
   | { kind: 'detect-language'; id: number; samples: Float32Array }
-  | { kind: 'decode'; id: number; samples: Float32Array; language: string; maxNewTokens: number };
+  | {
+      kind: 'decode';
+      id: number;
+      samples: Float32Array;
+      /** Unset: the language Whisper hears in this piece. */
+      language?: string;
+      maxNewTokens: number;
+    };
 
 /** Whisper's language probabilities at the first step after <|startoftranscript|>. */
 export interface LanguageScores {
@@ -35,6 +42,8 @@ export interface TimedText {
 export interface DecodedPiece {
   /** The text with Whisper's own times when it wrote them; one untimed entry when it did not. */
   parts: TimedText[];
+  /** The language it was transcribed in, in Whisper's code. */
+  language: string;
   /** Probability of <|nospeech|> at the first step: high when Whisper hears no speech. */
   noSpeechProbability: number;
   /** Mean log-probability of the chosen tokens: low when Whisper guesses. */

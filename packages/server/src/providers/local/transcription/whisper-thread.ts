@@ -60,7 +60,7 @@ export class WhisperThread {
 
   async decode(
     samples: Float32Array,
-    language: string,
+    language: string | undefined,
     maxNewTokens: number,
     signal: AbortSignal,
   ): Promise<DecodedPiece> {

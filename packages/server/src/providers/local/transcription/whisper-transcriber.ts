@@ -93,22 +93,33 @@ export class WhisperTranscriber implements Transcriber {
       // No speech, no decode: Whisper never sees silence, so it cannot invent words for it.
       if (spans.length === 0) return { text: '', language: request.language, segments: [] };
       const pieces = groupSpeechIntoPieces(spans, request.samples.length);
-      const whisperLanguage =
-        knownLanguage(request.language) ??
-        (await this.detectLanguage(request.samples, pieces, signal));
+      let whisperLanguage = knownLanguage(request.language);
+      const first = pieces[0];
+      if (
+        !whisperLanguage &&
+        first &&
+        pieces.length > 1 &&
+        first.endSample - first.startSample < DETECTION_SAMPLES
+      ) {
+        whisperLanguage = await this.detectLanguage(request.samples, pieces, signal);
+      }
       const segments: TranscriptSegment[] = [];
       for (const piece of pieces) {
         if (signal.aborted) throw new GenerationAbortedError();
         const audio = request.samples.subarray(piece.startSample, piece.endSample);
         const seconds = audio.length / TRANSCRIPTION_SAMPLE_RATE;
+        // Without a language yet, the first piece is long enough (or alone): Whisper detects the
+        // language on it while it transcribes it, from the same encoding.
         const decoded = await this.thread.decode(
           audio,
           whisperLanguage,
           Math.min(MOST_NEW_TOKENS, Math.ceil(seconds * TOKENS_PER_SECOND) + EXTRA_TOKENS),
           signal,
         );
+        whisperLanguage ??= decoded.language;
         segments.push(...pieceSegments(piece, speechParts(decoded)));
       }
+      whisperLanguage ??= 'en';
       const language = WHISPER_TO_ISO[whisperLanguage] ?? whisperLanguage;
       const separator = UNSPACED_LANGUAGES.has(language) ? '' : ' ';
       return {
@@ -119,7 +130,10 @@ export class WhisperTranscriber implements Transcriber {
     }, request);
   }
 
-  /** Sums Whisper's language probabilities over the first pieces; the likeliest wins. */
+  /**
+   * When the first piece is short, one piece may say little of the language: Whisper's language
+   * probabilities are summed over the first pieces, weighted by their length.
+   */
   private async detectLanguage(
     samples: Float32Array,
     pieces: SpeechPiece[],

@@ -137,6 +137,9 @@ async function load() {
         enableCpuMemArena: false,
         intraOpNumThreads: 2,
         interOpNumThreads: 1,
+        // Waiting threads sleep instead of spinning: on a shared 2-core machine spinning burnt
+        // about a quarter more CPU time for no faster answer (bench/transcription).
+        extra: { session: { intra_op: { allow_spinning: '0' } } },
       },
     }),
   ]);
@@ -146,40 +149,59 @@ async function load() {
 
 type Whisper = Awaited<ReturnType<typeof load>>;
 
-/** The first-step logits of the first forward pass of the next decode, when asked for. */
-let firstStepLogits: ((logits: Tensor) => void) | undefined;
+/** A piece's log-mel features and what the encoder made of them, computed once per piece. */
+interface EncodedPiece {
+  inputFeatures: Tensor;
+  encoderOutputs: Tensor;
+}
 
-async function features(whisper: Whisper, samples: Float32Array): Promise<Tensor> {
+async function encode(whisper: Whisper, samples: Float32Array): Promise<EncodedPiece> {
   const { input_features } = await (whisper.processor as Processor)(samples);
-  return input_features as Tensor;
+  const inputFeatures = input_features as Tensor;
+  // transformers.js has no public call for the encoder alone; this is the one generate() uses.
+  const model = whisper.model as unknown as {
+    _encode_input(session: string, inputs: object, output: string): Promise<Tensor>;
+  };
+  const encoderOutputs = await model._encode_input(
+    'model',
+    { input_features: inputFeatures },
+    'last_hidden_state',
+  );
+  return { inputFeatures, encoderOutputs };
 }
 
-function softmaxAt(scores: Float32Array, index: number): number {
-  return Math.exp((scores[index] ?? -Infinity) - logSumExp(scores));
-}
-
-/** The vocabulary scores at position `position` of a [1, positions, vocabulary] logits tensor. */
-function scoresAt(logits: Tensor, position: number): Float32Array {
-  const vocabulary = logits.dims.at(-1) ?? 0;
-  const data = logits.data as Float32Array;
-  return data.subarray(position * vocabulary, (position + 1) * vocabulary);
-}
-
-async function detectLanguage(whisper: Whisper, samples: Float32Array): Promise<LanguageScores> {
-  const { startOfTranscript, languages } = whisper.tokens;
+/**
+ * The decoder's first step after <|startoftranscript|>: which language Whisper hears (over the
+ * language tokens only, as Whisper's own detect_language does) and whether it hears speech.
+ */
+async function firstStep(
+  whisper: Whisper,
+  encoded: EncodedPiece,
+): Promise<LanguageScores & { noSpeechProbability: number }> {
+  const { startOfTranscript, languages, noSpeech } = whisper.tokens;
   const outputs = (await whisper.model.forward({
-    input_features: await features(whisper, samples),
+    encoder_outputs: encoded.encoderOutputs,
     decoder_input_ids: new Tensor('int64', [BigInt(startOfTranscript)], [1, 1]),
   })) as { logits: Tensor };
-  const scores = scoresAt(outputs.logits, 0);
-  // Over the language tokens only, as Whisper's own detect_language does.
+  const scores = outputs.logits.data as Float32Array;
   const languageScores = Float32Array.from(languages, ([, id]) => scores[id] ?? -Infinity);
   const normaliser = logSumExp(languageScores);
   const probabilities: Record<string, number> = {};
   languages.forEach(([code], index) => {
     probabilities[code] = Math.exp((languageScores[index] ?? -Infinity) - normaliser);
   });
+  const noSpeechProbability = Math.exp((scores[noSpeech] ?? -Infinity) - logSumExp(scores));
+  return { probabilities, noSpeechProbability };
+}
+
+async function detectLanguage(whisper: Whisper, samples: Float32Array): Promise<LanguageScores> {
+  const { probabilities } = await firstStep(whisper, await encode(whisper, samples));
   return { probabilities };
+}
+
+function likeliest(probabilities: Record<string, number>): string {
+  const [best] = Object.entries(probabilities).sort((first, second) => second[1] - first[1]);
+  return best?.[0] ?? 'en';
 }
 
 /** Splits the generated tokens at Whisper's timestamp tokens into timed stretches of text. */
@@ -214,22 +236,21 @@ function timedParts(whisper: Whisper, generated: number[]): TimedText[] {
 async function decode(
   whisper: Whisper,
   samples: Float32Array,
-  language: string,
+  requestedLanguage: string | undefined,
   maxNewTokens: number,
 ): Promise<DecodedPiece> {
   const { model, tokens } = whisper;
+  const encoded = await encode(whisper, samples);
+  const { probabilities, noSpeechProbability } = await firstStep(whisper, encoded);
+  const language = requestedLanguage ?? likeliest(probabilities);
   const recorder = new TokenScoreRecorder();
   const stopping = new StoppingCriteriaList();
   stopping.push(new StopWhenAsked());
   const processors = new LogitsProcessorList();
   processors.push(recorder);
-  let noSpeechProbability = 0;
-  firstStepLogits = (logits) => {
-    // Position 0 is <|startoftranscript|>: where Whisper says whether it hears speech at all.
-    noSpeechProbability = softmaxAt(scoresAt(logits, 0), tokens.noSpeech);
-  };
   const sequence = (await model.generate({
-    inputs: await features(whisper, samples),
+    inputs: encoded.inputFeatures,
+    encoder_outputs: encoded.encoderOutputs,
     language,
     task: 'transcribe',
     return_timestamps: true,
@@ -238,13 +259,13 @@ async function decode(
     logits_processor: processors,
     stopping_criteria: stopping,
   } as unknown as Parameters<typeof model.generate>[0])) as Tensor;
-  firstStepLogits = undefined;
   const generated = (sequence.tolist() as bigint[][])[0]!.map(Number).slice(PROMPT_LENGTH);
   const last = generated.at(-1);
   if (last !== undefined) recorder.settle(last);
   const scores = recorder.logProbabilities;
   return {
     parts: timedParts(whisper, generated),
+    language,
     noSpeechProbability,
     averageLogProbability:
       scores.length === 0 ? 0 : scores.reduce((total, score) => total + score, 0) / scores.length,
@@ -259,16 +280,9 @@ function reply(message: WhisperReply) {
 
 try {
   const whisper = await load();
-  // transformers.js calls `forward` once per decoding step; the first call of a decode carries
-  // the logits of every prompt position, of which only position 0 tells no-speech.
-  const forward = whisper.model.forward.bind(whisper.model);
-  whisper.model.forward = async (inputs: object) => {
-    const outputs = (await forward(inputs)) as { logits: Tensor };
-    const observer = firstStepLogits;
-    firstStepLogits = undefined;
-    observer?.(outputs.logits);
-    return outputs;
-  };
+  // generate() keeps only the inputs named here: with the encoder's output among them, it
+  // decodes from the encoding already made instead of encoding the piece a second time.
+  whisper.model.forward_params = [...whisper.model.forward_params, 'encoder_outputs'];
   port.on('message', (request: WhisperRequest) => {
     const work =
       request.kind === 'detect-language'
