@@ -149,7 +149,6 @@ try {
   delay.disable();
   transcribing = false;
   await polling;
-  await app.close();
   const elapsedSeconds = (performance.now() - started) / 1000;
   const cpu = cpuSeconds() - cpuStarted;
   const seconds = long.length / 16_000;
@@ -215,7 +214,8 @@ try {
   const best = results.reduce((first, second) => (second.rate < first.rate ? second : first));
   console.log(`  best voice: ${best.voice} at ${percent(best.rate)}`);
   await synthesizer.close();
-  await transcriber.close();
+  // Closing the app closes its providers: the transcriber too.
+  await app.close();
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

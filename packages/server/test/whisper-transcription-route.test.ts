@@ -20,7 +20,13 @@ import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { Transcriber } from '../src/providers/types.ts';
 import { multipartBody } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
-import { POCKETSPHINX_TEST_DATA, wordErrors, words } from './helpers/local-engines.ts';
+import { GenerationAbortedError } from '../src/providers/errors.ts';
+import {
+  POCKETSPHINX_TEST_DATA,
+  referenceRecording,
+  wordErrors,
+  words,
+} from './helpers/local-engines.ts';
 
 let app: FastifyInstance;
 let transcriber: Transcriber;
@@ -223,4 +229,16 @@ test('segments of a long upload keep their times on the upload’s time line', a
     assert.ok((segments[index]?.start ?? 0) >= (segments[index - 1]?.end ?? 0));
   }
   assert.match(last.text.toLowerCase(), /young man/);
+});
+
+test('a visitor who goes away stops the decode, and the next upload is served', async () => {
+  const reading = referenceRecording('librivox/sense_and_sensibility_01_austen_64kb-0870.wav');
+  const long = new Float32Array(reading.length * 6);
+  for (let index = 0; index < 6; index += 1) long.set(reading, index * reading.length);
+  const controller = new AbortController();
+  const running = transcriber.transcribe({ samples: long, signal: controller.signal });
+  setTimeout(() => controller.abort(), 1500);
+  await assert.rejects(running, GenerationAbortedError);
+  const next = await transcriber.transcribe({ samples: referenceRecording('goforward.raw') });
+  assert.deepEqual(words(next.text.replace('10', 'ten')), ['go', 'forward', 'ten', 'meters']);
 });
