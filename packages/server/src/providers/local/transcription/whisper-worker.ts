@@ -125,23 +125,38 @@ class StopWhenAsked extends StoppingCriteria {
 }
 
 async function load() {
-  const [processor, tokenizer, model] = await Promise.all([
+  const modelOptions = (memoryArena: boolean) => ({
+    dtype: 'q8' as const,
+    device: 'cpu' as const,
+    session_options: {
+      enableCpuMemArena: memoryArena,
+      intraOpNumThreads: 2,
+      interOpNumThreads: 1,
+      // Waiting threads sleep instead of spinning: on a shared 2-core machine spinning burnt
+      // about a quarter more CPU time for no faster answer (bench/transcription).
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    },
+  });
+  // onnxruntime's CPU memory arena keeps the largest need of any run reserved. The decoder runs
+  // once per token with small tensors: with an arena it takes about a third less CPU time. The
+  // encoder runs once per piece and needs about 900 MB while it does: an arena would keep that
+  // for good. So the model loads twice and keeps the decoder of the one with an arena and the
+  // encoder of the one without (measured in bench/transcription).
+  const [processor, tokenizer, model, withoutArena] = await Promise.all([
     AutoProcessor.from_pretrained(settings.modelId),
     AutoTokenizer.from_pretrained(settings.modelId),
-    WhisperForConditionalGeneration.from_pretrained(settings.modelId, {
-      dtype: 'q8',
-      device: 'cpu',
-      session_options: {
-        // onnxruntime's CPU arena keeps the peak of every run reserved (measured: about 800 MB
-        // more resident memory); without it the server stays under its 1.5 GB target.
-        enableCpuMemArena: false,
-        intraOpNumThreads: 2,
-        interOpNumThreads: 1,
-        // Waiting threads sleep instead of spinning: on a shared 2-core machine spinning burnt
-        // about a quarter more CPU time for no faster answer (bench/transcription).
-        extra: { session: { intra_op: { allow_spinning: '0' } } },
-      },
-    }),
+    WhisperForConditionalGeneration.from_pretrained(settings.modelId, modelOptions(true)),
+    WhisperForConditionalGeneration.from_pretrained(settings.modelId, modelOptions(false)),
+  ]);
+  const sessions = (instance: object) =>
+    (instance as unknown as { sessions: Record<string, { release(): Promise<void> }> }).sessions;
+  const encoderWithArena = sessions(model).model;
+  const encoderWithoutArena = sessions(withoutArena).model;
+  if (!encoderWithArena || !encoderWithoutArena) throw new Error('Whisper has no encoder session.');
+  sessions(model).model = encoderWithoutArena;
+  await Promise.all([
+    encoderWithArena.release(),
+    sessions(withoutArena).decoder_model_merged?.release(),
   ]);
   const config = model.generation_config as unknown as WhisperGenerationConfig;
   return { processor, tokenizer, model, tokens: readTokens(config, tokenizer) };
