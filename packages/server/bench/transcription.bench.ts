@@ -1,16 +1,20 @@
 /**
- * Transcription: the real-time factor and word error rate on Debian's reference recordings
- * (pocketsphinx-testdata: librivox and cards), the longest pause of the event loop during a long
- * transcription, and intelligibility: the word error rate of transcribing each voice's own speech
- * (a round trip). Targets: under 0.5x real time; round trip under 25% for the best English voice.
- * Prints figures and fails nothing.
+ * Transcription on the configured engine (Whisper base by default; WHISPER_MODEL=small): the
+ * real-time factor and word error rate on Debian's reference recordings (pocketsphinx-testdata:
+ * librivox and cards), one long upload with /api/health's answer time and the event loop's longest
+ * pause during it, the resident memory with the engine loaded, the language detected on speech in
+ * other languages, and the round trip of each voice. Targets (issue 9): 0.35x real time or faster,
+ * English WER 12% or less, every language detected, /api/health under 100 ms, round trip WER 10%
+ * or less per voice. Prints figures and fails nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { VOICES } from '@ai-tools/contracts';
+import { API_PATHS, VOICES } from '@ai-tools/contracts';
 import { loadConfig } from '../src/config.ts';
+import { unavailableEngine } from '../src/providers/unavailable.ts';
+import { makeApp } from '../test/helpers/app.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
 import { createLocalTranscriber } from '../src/providers/local/transcription/index.ts';
 import {
@@ -26,8 +30,30 @@ const ROUND_TRIP_SENTENCES =
   'It is easy to tell the depth of a well. These days a chicken leg is a rare dish. ' +
   'Rice is often served in round bowls. The juice of lemons makes fine punch.';
 
+/** One sentence per language, as a visitor might upload; spoken by the speech engine. */
+const OTHER_LANGUAGES: [language: string, sentence: string][] = [
+  ['fr', "Bonjour. Je m'appelle Marie et j'habite à Paris depuis dix ans."],
+  ['de', 'Guten Morgen. Ich heiße Anna und ich wohne seit zehn Jahren in Berlin.'],
+  ['es', 'Hola. Me llamo Carlos y vivo en Madrid con mi familia.'],
+  ['it', 'Buongiorno. Mi chiamo Marco e abito a Roma da dieci anni.'],
+  ['pt', 'Bom dia. O meu nome é João e moro em Lisboa há dez anos.'],
+  ['nl', 'Goedemorgen. Ik heet Jan en ik woon al tien jaar in Amsterdam.'],
+  ['ru', 'Доброе утро. Меня зовут Иван, и я живу в Москве десять лет.'],
+  ['hi', 'नमस्ते। मेरा नाम राहुल है और मैं दिल्ली में रहता हूँ।'],
+  ['ja', 'おはようございます。私の名前は田中です。東京に住んでいます。'],
+  ['zh', '早上好。我叫王明，我在北京住了十年。'],
+];
+
 const folder = mkdtempSync(join(tmpdir(), 'transcription-bench-'));
-const modelsDir = loadConfig().MODELS_DIR;
+const config = loadConfig();
+const modelsDir = config.MODELS_DIR;
+
+function residentMegabytes() {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const field = (name: string) =>
+    Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+  return { current: field('VmRSS'), peak: field('VmHWM') };
+}
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 /** The longest event-loop pause while idle: what the machine's other load alone causes. */
@@ -40,9 +66,19 @@ async function idlePauseMilliseconds(milliseconds: number): Promise<number> {
 }
 
 try {
-  const transcriber = await createLocalTranscriber({ modelsDir, temporaryDirectory: folder });
+  const residentBefore = residentMegabytes().current;
+  const loadStarted = performance.now();
+  const transcriber = await createLocalTranscriber({
+    modelsDir,
+    temporaryDirectory: folder,
+    whisperModel: config.WHISPER_MODEL,
+    onLoadError: (error, detail) => console.log(`${detail}: ${String(error)}`),
+  });
   const status = transcriber.status();
   console.log(`Transcription: ${status.engine} (tier ${status.tier})`);
+  console.log(
+    `  loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s; resident memory ${residentBefore.toFixed(0)} MB before, ${residentMegabytes().current.toFixed(0)} MB after`,
+  );
   console.log(
     `Load average at start: ${loadavg()
       .map((load) => load.toFixed(1))
@@ -78,30 +114,89 @@ try {
     `  all: ${totalAudio.toFixed(1)} s of audio, RTF ${(totalWork / totalAudio).toFixed(3)} (CPU ${(totalCpu / totalAudio).toFixed(3)}), WER ${percent(totalErrors / totalWords)} (${totalErrors}/${totalWords} words)`,
   );
 
-  // Every recording in a row: one long upload, to see the event loop stay free.
+  // Every recording twice in a row (about two minutes): one long upload, during which
+  // /api/health is asked every 100 ms, as a monitor or another visitor's page would.
   const recordings = referenceTranscripts().map(({ path }) => referenceRecording(path));
-  const long = new Float32Array(recordings.reduce((total, piece) => total + piece.length, 0) * 4);
+  const long = new Float32Array(recordings.reduce((total, piece) => total + piece.length, 0) * 2);
   for (let offset = 0, index = 0; offset < long.length; index += 1) {
     const piece = recordings[index % recordings.length] ?? new Float32Array();
     long.set(piece, offset);
     offset += piece.length;
   }
+  const app = await makeApp({
+    env: { TEMP_DIR: join(folder, 'requests') },
+    providers: {
+      transcription: transcriber,
+      text: unavailableEngine('Not measured here.'),
+      speech: unavailableEngine('Not measured here.'),
+    },
+  });
+  const healthTimes: number[] = [];
+  let transcribing = true;
+  const polling = (async () => {
+    while (transcribing) {
+      const asked = performance.now();
+      const answer = await app.inject({ method: 'GET', url: API_PATHS.health });
+      if (answer.statusCode === 200) healthTimes.push(performance.now() - asked);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
   const delay = monitorEventLoopDelay({ resolution: 5 });
   delay.enable();
   const started = performance.now();
   const cpuStarted = cpuSeconds();
   const longResult = await transcriber.transcribe({ samples: long });
   delay.disable();
+  transcribing = false;
+  await polling;
   const elapsedSeconds = (performance.now() - started) / 1000;
   const cpu = cpuSeconds() - cpuStarted;
   const seconds = long.length / 16_000;
-  const idlePause = await idlePauseMilliseconds(elapsedSeconds * 1000);
+  const idlePause = await idlePauseMilliseconds(Math.min(elapsedSeconds, 20) * 1000);
+  const longWer = wordErrors(
+    Array.from({ length: 2 }, () => referenceTranscripts().map(({ text }) => text))
+      .flat()
+      .join(' '),
+    longResult.text,
+  );
+  healthTimes.sort((first, second) => first - second);
+  const memory = residentMegabytes();
   console.log(
-    `\nOne ${seconds.toFixed(0)} s upload: RTF ${(elapsedSeconds / seconds).toFixed(3)} (CPU ${(cpu / seconds).toFixed(3)}), ${longResult.segments.length} segments`,
+    `\nOne ${seconds.toFixed(0)} s upload: RTF ${(elapsedSeconds / seconds).toFixed(3)} (CPU ${(cpu / seconds).toFixed(3)}), ${longResult.segments.length} segments, WER ${percent(longWer.errors / longWer.words)}`,
   );
   console.log(
-    `  longest event-loop pause during it ${(delay.max / 1e6).toFixed(0)} ms; while idle for as long, ${idlePause.toFixed(0)} ms (the machine's other load)`,
+    `  /api/health during it: ${healthTimes.length} answers, median ${(healthTimes[Math.floor(healthTimes.length / 2)] ?? 0).toFixed(1)} ms, slowest ${(healthTimes.at(-1) ?? 0).toFixed(1)} ms`,
   );
+  console.log(
+    `  longest event-loop pause during it ${(delay.max / 1e6).toFixed(0)} ms; while idle, ${idlePause.toFixed(0)} ms (the machine's other load)`,
+  );
+  console.log(
+    `  resident memory: ${memory.current.toFixed(0)} MB now, peak ${memory.peak.toFixed(0)} MB (this process: transcription engine, VAD and the app)`,
+  );
+
+  console.log('\nOther languages (spoken by the speech engine, transcribed without a hint):');
+  const speaker = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory: folder });
+  console.log(`  speech: ${speaker.status().engine} (tier ${speaker.status().tier})`);
+  let detected = 0;
+  for (const [language, sentence] of OTHER_LANGUAGES) {
+    try {
+      const speech = await speaker.synthesize({
+        text: sentence,
+        voice: 'alloy',
+        speed: 1,
+        language,
+      });
+      const result = await transcriber.transcribe({ samples: toTranscriptionSamples(speech) });
+      if (result.language === language) detected += 1;
+      console.log(
+        `  ${language}: detected ${String(result.language).padEnd(3)} ${result.language === language ? 'ok ' : 'NO '} "${result.text}"`,
+      );
+    } catch (error) {
+      console.log(`  ${language}: ${String(error)}`);
+    }
+  }
+  console.log(`  detected ${detected} of ${OTHER_LANGUAGES.length}`);
+  await speaker.close();
 
   console.log('\nRound trip (each voice transcribed):');
   const synthesizer = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory: folder });
@@ -119,7 +214,8 @@ try {
   const best = results.reduce((first, second) => (second.rate < first.rate ? second : first));
   console.log(`  best voice: ${best.voice} at ${percent(best.rate)}`);
   await synthesizer.close();
-  await transcriber.close();
+  // Closing the app closes its providers: the transcriber too.
+  await app.close();
 } finally {
   rmSync(folder, { recursive: true, force: true });
 }

@@ -12,7 +12,7 @@ import {
   ProviderBusyError,
   ProviderFailedError,
 } from '../src/providers/errors.ts';
-import { WHISPER_TINY_FILES } from '../src/models/manifest.ts';
+import { MODEL_MANIFEST } from '../src/models/manifest.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
 import { ClassicTranscriber } from '../src/providers/local/transcription/classic-transcriber.ts';
 import { createLocalTranscriber } from '../src/providers/local/transcription/index.ts';
@@ -187,9 +187,9 @@ test('a recogniser failure is a clear error and leaves no file', async () => {
 test('a damaged Whisper model is reported and pocketsphinx serves instead', async () => {
   const modelsDir = mkdtempSync(join(tmpdir(), 'damaged-whisper-'));
   try {
-    for (const file of Object.values(WHISPER_TINY_FILES)) {
-      mkdirSync(dirname(join(modelsDir, file)), { recursive: true });
-      writeFileSync(join(modelsDir, file), 'not a model');
+    for (const { path } of MODEL_MANIFEST.filter((file) => file.model === 'whisper-base')) {
+      mkdirSync(dirname(join(modelsDir, path)), { recursive: true });
+      writeFileSync(join(modelsDir, path), 'not a model');
     }
     const reported: string[] = [];
     const fallback = await createLocalTranscriber({

@@ -75,17 +75,6 @@ export const WHISPER_FILES = {
   models: { base: 'Xenova/whisper-base', small: 'Xenova/whisper-small' },
 } as const;
 
-// Deprecated: no registry has these files and MODEL_MANIFEST no longer lists them. The constant
-// stays only until the engine that still imports it is rewritten (issue 9); the lead removes it at
-// merge.
-const WHISPER_TINY_DIR = 'stt/sherpa-onnx-whisper-tiny';
-/** @deprecated Not fetched any more (no registry has it); removed at merge. */
-export const WHISPER_TINY_FILES = {
-  encoder: `${WHISPER_TINY_DIR}/tiny-encoder.int8.onnx`,
-  decoder: `${WHISPER_TINY_DIR}/tiny-decoder.int8.onnx`,
-  tokens: `${WHISPER_TINY_DIR}/tiny-tokens.txt`,
-} as const;
-
 /**
  * `count` numbered parts, in numeric order (0, 1, 2, ... 10, not 0, 1, 10, 11): the order they are
  * joined in. `part(n)` names the package and the file of part n.

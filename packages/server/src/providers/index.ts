@@ -39,6 +39,7 @@ export async function createProviders(
     createLocalTranscriber({
       modelsDir: config.MODELS_DIR,
       temporaryDirectory: config.TEMP_DIR,
+      whisperModel: config.WHISPER_MODEL,
       onLoadError,
       maxWaiting: config.TRANSCRIPTION_QUEUE_MAX_WAITING,
     }),

@@ -1,0 +1,212 @@
+/**
+ * The neural transcription tier: Whisper (base by default, small when configured) in
+ * transformers.js, in a worker thread, loaded once. Silero VAD finds the speech; pieces of it
+ * under 30 s, cut at pauses, go to Whisper one after another. The language is detected from the
+ * first pieces (transformers.js would otherwise assume English), then every piece is transcribed
+ * in it with Whisper's timestamps, which become the subtitle segments on the upload's time line.
+ */
+import type { TranscriptSegment } from '@ai-tools/contracts';
+import { GenerationAbortedError } from '../../errors.ts';
+import {
+  TRANSCRIPTION_SAMPLE_RATE,
+  type Transcriber,
+  type Transcription,
+  type TranscriptionRequest,
+} from '../../types.ts';
+import { JobQueue } from '../job-queue.ts';
+import { speechParts } from './hallucination-guard.ts';
+import { groupSpeechIntoPieces, type SpeechPiece } from './speech-pieces.ts';
+import type { SpeechDetector } from './voice-activity.ts';
+import type { TimedText } from './whisper-protocol.ts';
+import { WhisperThread } from './whisper-thread.ts';
+
+export type WhisperSize = 'base' | 'small';
+
+export interface WhisperModel {
+  /** `${MODELS_DIR}/transformers`. */
+  localModelPath: string;
+  /** Such as 'Xenova/whisper-base'. */
+  modelId: string;
+  size: WhisperSize;
+}
+
+/** Language detection listens to the first pieces until it has heard this much speech. */
+const DETECTION_SAMPLES = 10 * TRANSCRIPTION_SAMPLE_RATE;
+const MOST_DETECTION_PIECES = 3;
+/**
+ * Tokens one second of speech may take (fast Japanese takes about 10, with the timestamps): a
+ * decode that runs past it is looping, and stops.
+ */
+const TOKENS_PER_SECOND = 12;
+const EXTRA_TOKENS = 16;
+/** Whisper's decoder holds 448 positions, three of them the prompt. */
+const MOST_NEW_TOKENS = 440;
+/** Whisper's timestamps may run a little past the audio it heard; more means they are wrong. */
+const TIMESTAMP_TOLERANCE_SECONDS = 0.5;
+/** Languages written without spaces between words: their pieces join without one. */
+const UNSPACED_LANGUAGES = new Set(['zh', 'ja', 'th', 'lo', 'my', 'km', 'bo', 'yue']);
+/** Whisper's codes that differ from ISO 639-1 (Javanese). */
+const WHISPER_TO_ISO: Record<string, string> = { jw: 'jv' };
+const ISO_TO_WHISPER: Record<string, string> = { jv: 'jw' };
+
+export class WhisperTranscriber implements Transcriber {
+  private readonly queue: JobQueue;
+
+  private constructor(
+    private readonly thread: WhisperThread,
+    private readonly detector: SpeechDetector,
+    private readonly size: WhisperSize,
+    maxWaiting: number,
+  ) {
+    // One recognition at a time: Whisper already uses both cores.
+    this.queue = new JobQueue({ concurrency: 1, maxWaiting, expectedJobSeconds: 20 });
+  }
+
+  /** Loads the model in its worker thread; rejects when it does not load. */
+  static async load(
+    model: WhisperModel,
+    detector: SpeechDetector,
+    maxWaiting = 3,
+  ): Promise<WhisperTranscriber> {
+    const thread = await WhisperThread.start({
+      localModelPath: model.localModelPath,
+      modelId: model.modelId,
+    });
+    return new WhisperTranscriber(thread, detector, model.size, maxWaiting);
+  }
+
+  status() {
+    return {
+      engine: `Whisper ${this.size} (transformers.js) + Silero VAD`,
+      tier: 'neural' as const,
+      ready: true,
+    };
+  }
+
+  async close() {
+    await this.thread.close();
+  }
+
+  transcribe(request: TranscriptionRequest): Promise<Transcription> {
+    return this.queue.run(async (signal) => {
+      const spans = await this.detector.findSpeech(request.samples, signal);
+      // No speech, no decode: Whisper never sees silence, so it cannot invent words for it.
+      if (spans.length === 0) return { text: '', language: request.language, segments: [] };
+      const pieces = groupSpeechIntoPieces(spans, request.samples.length);
+      let whisperLanguage = knownLanguage(request.language);
+      const first = pieces[0];
+      if (
+        !whisperLanguage &&
+        first &&
+        pieces.length > 1 &&
+        first.endSample - first.startSample < DETECTION_SAMPLES
+      ) {
+        whisperLanguage = await this.detectLanguage(request.samples, pieces, signal);
+      }
+      const segments: TranscriptSegment[] = [];
+      for (const piece of pieces) {
+        if (signal.aborted) throw new GenerationAbortedError();
+        const audio = request.samples.subarray(piece.startSample, piece.endSample);
+        const seconds = audio.length / TRANSCRIPTION_SAMPLE_RATE;
+        // Without a language yet, the first piece is long enough (or alone): Whisper detects the
+        // language on it while it transcribes it, from the same encoding.
+        const decoded = await this.thread.decode(
+          audio,
+          whisperLanguage,
+          Math.min(MOST_NEW_TOKENS, Math.ceil(seconds * TOKENS_PER_SECOND) + EXTRA_TOKENS),
+          signal,
+        );
+        whisperLanguage ??= decoded.language;
+        segments.push(...pieceSegments(piece, speechParts(decoded)));
+      }
+      whisperLanguage ??= 'en';
+      const language = WHISPER_TO_ISO[whisperLanguage] ?? whisperLanguage;
+      const separator = UNSPACED_LANGUAGES.has(language) ? '' : ' ';
+      return {
+        text: segments.map((segment) => segment.text).join(separator),
+        language,
+        segments,
+      };
+    }, request);
+  }
+
+  /**
+   * When the first piece is short, one piece may say little of the language: Whisper's language
+   * probabilities are summed over the first pieces, weighted by their length.
+   */
+  private async detectLanguage(
+    samples: Float32Array,
+    pieces: SpeechPiece[],
+    signal: AbortSignal,
+  ): Promise<string> {
+    const totals = new Map<string, number>();
+    let heard = 0;
+    for (const piece of pieces.slice(0, MOST_DETECTION_PIECES)) {
+      if (heard >= DETECTION_SAMPLES) break;
+      const audio = samples.subarray(piece.startSample, piece.endSample);
+      const { probabilities } = await this.thread.detectLanguage(audio, signal);
+      for (const [code, probability] of Object.entries(probabilities)) {
+        totals.set(code, (totals.get(code) ?? 0) + probability * audio.length);
+      }
+      heard += audio.length;
+    }
+    const [best] = [...totals.entries()].sort((first, second) => second[1] - first[1]);
+    return best?.[0] ?? 'en';
+  }
+}
+
+/** A visitor's language hint in Whisper's code, when Whisper knows that language. */
+function knownLanguage(language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  const code = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  const whisperCode = ISO_TO_WHISPER[code] ?? code;
+  return WHISPER_LANGUAGES.has(whisperCode) ? whisperCode : undefined;
+}
+
+function roundSeconds(seconds: number): number {
+  return Math.round(seconds * 1000) / 1000;
+}
+
+/**
+ * The subtitle segments of one piece on the upload's time line: Whisper's own times when they
+ * are in order and inside the piece, else the whole piece's speech as one segment.
+ */
+function pieceSegments(piece: SpeechPiece, parts: TimedText[]): TranscriptSegment[] {
+  if (parts.length === 0) return [];
+  const offset = piece.startSample / TRANSCRIPTION_SAMPLE_RATE;
+  const duration = (piece.endSample - piece.startSample) / TRANSCRIPTION_SAMPLE_RATE;
+  const timed = parts.every(
+    (part, index) =>
+      part.start !== undefined &&
+      part.end !== undefined &&
+      part.start < part.end &&
+      part.end <= duration + TIMESTAMP_TOLERANCE_SECONDS &&
+      part.start >= (parts[index - 1]?.end ?? 0),
+  );
+  if (timed) {
+    return parts.map((part) => ({
+      start: roundSeconds(offset + (part.start ?? 0)),
+      end: roundSeconds(offset + Math.min(part.end ?? duration, duration)),
+      text: part.text,
+    }));
+  }
+  const speechStart = piece.speech[0]?.startSample ?? piece.startSample;
+  const speechEnd = piece.speech.at(-1)?.endSample ?? piece.endSample;
+  return [
+    {
+      start: roundSeconds(speechStart / TRANSCRIPTION_SAMPLE_RATE),
+      end: roundSeconds(speechEnd / TRANSCRIPTION_SAMPLE_RATE),
+      text: parts.map((part) => part.text).join(' '),
+    },
+  ];
+}
+
+/** The 99 languages of the multilingual Whisper models, by Whisper's code. */
+const WHISPER_LANGUAGES = new Set(
+  (
+    'en zh de es ru ko fr ja pt tr pl ca nl ar sv it id hi fi vi he uk el ms cs ro da hu ta no ' +
+    'th ur hr bg lt la mi ml cy sk te fa lv bn sr az sl kn et mk br eu is hy ne mn bs kk sq sw ' +
+    'gl mr pa si km sn yo so af oc ka be tg sd gu am yi lo uz fo ht ps tk nn mt sa lb my bo tl ' +
+    'mg as tt haw ln ha ba jw su'
+  ).split(' '),
+);

