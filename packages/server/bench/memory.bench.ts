@@ -77,12 +77,12 @@ mkdirSync(environment.DATA_DIR!, { recursive: true });
 
 const realModel = findTextModel({
   modelsDir: config.MODELS_DIR,
-  textModelPath: config.TEXT_MODEL_PATH,
+  textModel: config.TEXT_MODEL,
 });
 if (realModel) {
   console.log(`Text model: ${realModel}`);
 } else {
-  environment.TEXT_MODEL_PATH = writeTinyGguf(join(scratch, 'stand-in.gguf'), STAND_IN_SHAPE);
+  environment.TEXT_MODEL = writeTinyGguf(join(scratch, 'stand-in.gguf'), STAND_IN_SHAPE);
   console.log(
     'No text model in MODELS_DIR: a random stand-in GGUF of about the default model’s size (F32, 24 layers x 512) takes its place.',
   );

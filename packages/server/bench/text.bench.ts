@@ -1,7 +1,7 @@
 /**
  * Text generation: load time, time to first token, tokens per second, and the event loop's worst
  * delay while a generation runs (the server must stay responsive: /api/health within 100 ms).
- * Measures the model the server would use (TEXT_MODEL_PATH or MODELS_DIR); without one, a
+ * Measures the model the server would use (TEXT_MODEL); without one, a
  * generated tiny random model and a larger random stand-in, which say nothing about real speed.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -59,7 +59,7 @@ async function measure(label: string, modelPath: string) {
 const config = loadConfig();
 const modelPath = findTextModel({
   modelsDir: config.MODELS_DIR,
-  textModelPath: config.TEXT_MODEL_PATH,
+  textModel: config.TEXT_MODEL,
 });
 if (modelPath) {
   await measure('Text model', modelPath);

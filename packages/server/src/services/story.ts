@@ -222,6 +222,8 @@ async function continueStory(
       ? `Continue it from where it stops with about ${wanted} more words${charactersHint(profile, wanted)}, and bring it to a satisfying ending.`
       : `Continue it from the exact point where it stops (finish the unfinished sentence first) with about ${wanted} more words${charactersHint(profile, wanted)}, and bring it to a satisfying ending.`,
   ].join('\n');
+  // The streamed preview goes on where the story stops, as joinContinuation will join it.
+  context.onText?.(endsWithFinishedSentence(story) ? '\n\n' : ' ');
   try {
     const raw = await collectText(context, {
       system: STORY_PROMPTS.continuationSystem,

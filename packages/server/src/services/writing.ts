@@ -9,9 +9,20 @@ import {
   GenerationAbortedError,
   ProviderFailedError,
 } from '../providers/errors.ts';
+import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 
-export interface WriterContext {
+/** Who asks, and where the text goes as it is written: set when the answer is streamed. */
+export interface WriterFollowers {
+  /** The visitor's address: the engine's queue holds one job per visitor. */
+  visitor?: string;
+  /** Each piece of text as the model writes it, before any cleaning. */
+  onText?: (text: string) => void;
+  /** The request's place in the engine's line while it waits, and 0 when it starts. */
+  onQueuePosition?: (position: QueuePosition) => void;
+}
+
+export interface WriterContext extends WriterFollowers {
   generator: TextGenerator;
   /** Fires when the visitor goes away. */
   signal?: AbortSignal;
@@ -23,8 +34,9 @@ export function writerContext(
   generator: TextGenerator,
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  followers: WriterFollowers = {},
 ): WriterContext {
-  return { generator, signal, deadline: Date.now() + timeoutMs };
+  return { generator, signal, deadline: Date.now() + timeoutMs, ...followers };
 }
 
 /** The writer's deadline passed: a 502 for the visitor, or the end of a story's continuations. */
@@ -40,7 +52,7 @@ export class WritingTooSlowError extends ProviderFailedError {
  */
 export async function collectText(
   context: WriterContext,
-  request: Omit<TextGenerationRequest, 'signal'>,
+  request: Omit<TextGenerationRequest, 'signal' | 'visitor' | 'onQueuePosition'>,
 ): Promise<string> {
   const remainingMs = context.deadline - Date.now();
   if (context.signal?.aborted) throw new GenerationAbortedError();
@@ -64,11 +76,19 @@ export async function collectText(
   let iterator: AsyncIterator<string> | undefined;
   let text = '';
   try {
-    iterator = context.generator.generate({ ...request, signal })[Symbol.asyncIterator]();
+    iterator = context.generator
+      .generate({
+        ...request,
+        signal,
+        visitor: context.visitor,
+        onQueuePosition: context.onQueuePosition,
+      })
+      [Symbol.asyncIterator]();
     for (;;) {
       const next = await Promise.race([iterator.next(), stopped]);
       if (next.done) break;
       text += next.value;
+      context.onText?.(next.value);
     }
   } catch (error) {
     // An engine that stops because of our signal reports its own abort error: name the real cause.

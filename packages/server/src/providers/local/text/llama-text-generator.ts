@@ -41,6 +41,14 @@ export interface GenerationFigures {
 
 const DEFAULT_CONTEXT_SIZE = 4096;
 const DEFAULT_TEMPERATURE = 0.7;
+/**
+ * Small models fall into loops ("You need to make a plan. You need to make a plan...") and copy
+ * their instructions. DRY makes repeating any sequence of more than a few tokens from the whole
+ * context (the prompt included) ever less likely, while ":" "*" and line breaks stay free for
+ * markdown labels and lists; the classic penalty damps single words said too often.
+ */
+const DRY_REPEAT_PENALTY = { strength: 0.8, base: 1.75, allowedLength: 3 };
+const REPEAT_PENALTY = { penalty: 1.1, lastTokens: 64, penalizeNewLine: false };
 
 /** Loads the model and its context. Throws when the file is not a model llama.cpp can load. */
 export async function loadLlamaTextGenerator(
@@ -196,6 +204,8 @@ export class LlamaTextGenerator implements TextGenerator {
       const { stopReason } = await session.promptWithMeta(request.prompt, {
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+        repeatPenalty: REPEAT_PENALTY,
+        dryRepeatPenalty: DRY_REPEAT_PENALTY,
         signal,
         stopOnAbortSignal: true,
         onToken: () => {
