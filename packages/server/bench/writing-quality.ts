@@ -28,7 +28,7 @@ const CALLS_TO_ACTION: Record<Platform, RegExp> = {
 };
 
 function letters(text: string): number {
-  return (text.match(/\p{L}/gu) ?? []).length;
+  return (text.match(/[\p{L}\p{M}]/gu) ?? []).length;
 }
 
 /** The share of sentences that repeat an earlier one word for word: loops show up here. */

@@ -28,6 +28,7 @@ import {
 } from '../src/services/story.ts';
 import {
   videoScriptPrompt,
+  scriptSections,
   videoScriptMaxTokens,
   writeVideoScript,
 } from '../src/services/video-script.ts';
@@ -327,7 +328,21 @@ test('the video script prompt has the platform conventions and a word budget for
   assert.match(long.prompt, /about 225 spoken words/);
   assert.match(long.prompt, /Free AI tools for teachers/);
   assert.match(long.prompt, /subscribe/);
-  assert.ok(videoScriptMaxTokens(1.5) > videoScriptMaxTokens(0.15) * 3);
+  assert.match(long.prompt, /- Point 3 \(0:56-1:20\): about 60 spoken words/);
+
+  // The plan the grammar holds the model to: sections that add up to the duration and the words.
+  for (const [duration, words] of [
+    [0.15, 23],
+    [1.5, 225],
+  ] as const) {
+    const sections = scriptSections(duration);
+    assert.equal(sections[0]?.name, 'Hook');
+    assert.equal(sections.at(-1)?.name, 'Call to action');
+    assert.equal(sections.at(-1)?.toSecond, duration * 60);
+    const planned = sections.reduce((sum, section) => sum + section.words, 0);
+    assert.ok(Math.abs(planned - words) <= words * 0.1, `${planned} words for ${words}`);
+  }
+  assert.ok(videoScriptMaxTokens(1.5) > videoScriptMaxTokens(0.15) * 2);
 });
 
 test('the script keeps its markdown and the blog its SEO structure, both without chatter', async () => {
