@@ -55,8 +55,7 @@ const CASES: WriterCase[] = [
   },
   {
     name: 'story-en',
-    write: async (context) =>
-      (await writeStory({ ...STORY, language: 'English' }, context)).story,
+    write: async (context) => (await writeStory({ ...STORY, language: 'English' }, context)).story,
     judge: (text) => storyQuality(text, 'English', STORY.storyLength, ['kite']),
   },
   {

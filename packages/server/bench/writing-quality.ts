@@ -19,7 +19,8 @@ const SCRIPT_LETTERS: Partial<Record<StoryLanguage, RegExp>> = {
 const INSTRUCTION_ECHOES =
   /word budget|platform conventions|spoken words in the voice-over|audience: |tone: |length: \d+ words|write everything, the title included|answer with the|no markdown/i;
 const PREAMBLE = /^(?:sure|certainly|of course|okay|here(?:'s| is| are)|below is)\b/i;
-const CLOSING_CHATTER = /(?:let me know|i hope you|feel free|would you like|happy (?:reading|writing))/i;
+const CLOSING_CHATTER =
+  /(?:let me know|i hope you|feel free|would you like|happy (?:reading|writing))/i;
 const CALLS_TO_ACTION: Record<Platform, RegExp> = {
   YouTube: /subscribe|like|comment/i,
   Instagram: /save|share|follow|comment/i,
@@ -82,7 +83,8 @@ export function scriptQuality(script: string, durationMinutes: number, platform:
     'within 25% of the target': Math.abs(spoken - target) <= target * 0.25,
     'title (H1)': lines.filter((line) => /^# /.test(line)).length === 1,
     'hook first': /hook/i.test(lines.slice(0, 3).join(' ')),
-    'on-screen/B-roll cues': (script.match(/on-screen|b-roll|text on screen|visual/gi) ?? []).length,
+    'on-screen/B-roll cues': (script.match(/on-screen|b-roll|text on screen|visual/gi) ?? [])
+      .length,
     'call to action for the platform': CALLS_TO_ACTION[platform].test(ending),
     ...commonPoints(script),
   } satisfies Quality;
@@ -120,7 +122,11 @@ export function storyQuality(
   const words = countWords(story, LOCALES[language] ?? 'en');
   const inScript = (story.match(SCRIPT_LETTERS[language] ?? /\p{L}/gu) ?? []).length;
   const firstLine = story.split('\n')[0] ?? '';
-  const lastParagraph = story.trim().split(/\n{2,}/).at(-1) ?? '';
+  const lastParagraph =
+    story
+      .trim()
+      .split(/\n{2,}/)
+      .at(-1) ?? '';
   return {
     'words (target)': `${words} (${targetWords})`,
     'within 15%': Math.abs(words - targetWords) <= targetWords * 0.15,

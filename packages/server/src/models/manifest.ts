@@ -406,15 +406,17 @@ export const MODEL_SELECTIONS = [...MODEL_ROLES, ...MODEL_IDS] as const;
 export type ModelSelection = (typeof MODEL_SELECTIONS)[number];
 
 /**
- * The files `npm run models` fetches: those fetched by default, plus the configured Whisper size;
- * with `only`, the default files of those roles, or the named models whole.
+ * The files `npm run models` fetches: those fetched by default, plus the configured Whisper size
+ * and text model (TEXT_MODEL, when it names one of the manifest's); with `only`, the default files
+ * of those roles, or the named models whole.
  */
 export function selectModelFiles(
   only: readonly ModelSelection[],
   whisperModel: keyof typeof WHISPER_FILES.models = 'base',
+  textModel: string = DEFAULT_TEXT_MODEL,
 ): ModelFile[] {
   const wanted = (file: ModelFile) =>
-    file.fetchedByDefault || file.model === `whisper-${whisperModel}`;
+    file.fetchedByDefault || file.model === `whisper-${whisperModel}` || file.model === textModel;
   return MODEL_MANIFEST.filter((file) =>
     only.length === 0
       ? wanted(file)

@@ -61,7 +61,12 @@ const LANGUAGE_PROFILES: Record<StoryLanguage, LanguageProfile> = {
   },
   Tamil: { locale: 'ta', script: 'Tamil', tokensPerWord: 8, letters: String.raw`\u0B80-\u0BFF` },
   Telugu: { locale: 'te', script: 'Telugu', tokensPerWord: 8, letters: String.raw`\u0C00-\u0C7F` },
-  Kannada: { locale: 'kn', script: 'Kannada', tokensPerWord: 8, letters: String.raw`\u0C80-\u0CFF` },
+  Kannada: {
+    locale: 'kn',
+    script: 'Kannada',
+    tokensPerWord: 8,
+    letters: String.raw`\u0C80-\u0CFF`,
+  },
   Malayalam: {
     locale: 'ml',
     script: 'Malayalam',
@@ -87,7 +92,12 @@ const LANGUAGE_PROFILES: Record<StoryLanguage, LanguageProfile> = {
   German: { locale: 'de', tokensPerWord: 2.2 },
   Italian: { locale: 'it', tokensPerWord: 2.2 },
   Portuguese: { locale: 'pt', tokensPerWord: 2.2 },
-  Russian: { locale: 'ru', script: 'Cyrillic', tokensPerWord: 3, letters: String.raw`\u0400-\u04FF` },
+  Russian: {
+    locale: 'ru',
+    script: 'Cyrillic',
+    tokensPerWord: 3,
+    letters: String.raw`\u0400-\u04FF`,
+  },
   Japanese: {
     locale: 'ja',
     tokensPerWord: 3,

@@ -36,7 +36,7 @@ const VIDEO_SCRIPT_PROMPTS = {
     'Answer with the script only, in markdown, with no note before or after it:',
     '- a title as a level-1 heading;',
     '- then each section of the plan in order, headed with its name and timestamps as a level-2 heading, such as ## Hook (0:00-0:03), with three bullets: **Voiceover:** the words spoken, **On-screen text:** the words shown, **B-roll:** what the viewer sees;',
-    "- the hook grabs attention in its first words; the last section is the call to action that fits the platform.",
+    '- the hook grabs attention in its first words; the last section is the call to action that fits the platform.',
     "Each section's voice-over has about the number of words the plan gives it, so the script fits its duration when read aloud.",
   ].join('\n'),
 };

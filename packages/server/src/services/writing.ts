@@ -76,14 +76,13 @@ export async function collectText(
   let iterator: AsyncIterator<string> | undefined;
   let text = '';
   try {
-    iterator = context.generator
-      .generate({
-        ...request,
-        signal,
-        visitor: context.visitor,
-        onQueuePosition: context.onQueuePosition,
-      })
-      [Symbol.asyncIterator]();
+    const stream = context.generator.generate({
+      ...request,
+      signal,
+      visitor: context.visitor,
+      onQueuePosition: context.onQueuePosition,
+    });
+    iterator = stream[Symbol.asyncIterator]();
     for (;;) {
       const next = await Promise.race([iterator.next(), stopped]);
       if (next.done) break;

@@ -6,11 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
-import {
-  DEFAULT_TEXT_MODEL,
-  isTextModelId,
-  MODEL_MANIFEST,
-} from '../../../models/manifest.ts';
+import { DEFAULT_TEXT_MODEL, isTextModelId, MODEL_MANIFEST } from '../../../models/manifest.ts';
 import type { TextGenerator } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
 import { loadLlamaTextGenerator, type LlamaTextGeneratorOptions } from './llama-text-generator.ts';
