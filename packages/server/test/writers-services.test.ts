@@ -379,3 +379,32 @@ test('the script keeps its markdown and the blog its SEO structure, both without
     assert.ok(request?.system.includes(rule), rule);
   }
 });
+
+test('a loop is cut: a sentence said again word for word goes, short refrains stay', () => {
+  const looping = [
+    'The Lost Kite',
+    '',
+    'Alex climbs the old tree to look for his kite. The wind is strong today.',
+    '',
+    'Alex climbs the old tree to look for his kite. Run. Run.',
+    '',
+    'Alex climbs the old tree to look for his kite.',
+    '',
+    'He finds it at last, caught on a branch.',
+  ].join('\n');
+  assert.equal(
+    cleanModelOutput(looping),
+    [
+      'The Lost Kite',
+      '',
+      'Alex climbs the old tree to look for his kite. The wind is strong today.',
+      '',
+      'Run. Run.',
+      '',
+      'He finds it at last, caught on a branch.',
+    ].join('\n'),
+  );
+  // Devanagari sentences end with a danda.
+  const hindi = 'लड़का अपनी पतंग ढूँढने निकला। लड़का अपनी पतंग ढूँढने निकला। उसे पतंग मिल गई।';
+  assert.equal(cleanModelOutput(hindi), 'लड़का अपनी पतंग ढूँढने निकला। उसे पतंग मिल गई।');
+});

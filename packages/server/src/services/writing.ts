@@ -134,10 +134,39 @@ export function cleanModelOutput(raw: string): string {
   const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
   if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
 
-  return text
+  return removeRepeatedSentences(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
+const REPEAT_MIN_WORDS = 5;
+
+/**
+ * Drops every sentence that repeats an earlier one word for word, and a line left empty by it.
+ * Small models fall into loops (a paragraph written again and again) that the sampler's
+ * penalties do not always break; the visitor never sees them.
+ */
+export function removeRepeatedSentences(text: string): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const kept = splitSentences(line).filter((sentence) => {
+      if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
+      const key = sentence
+        .toLowerCase()
+        .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+        .trim();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const joined = kept.join('').trimEnd();
+    // A line that held only repeats goes; a line that was empty (a paragraph break) stays.
+    if (joined !== '' || line.trim() === '') lines.push(joined);
+  }
+  return lines.join('\n');
 }
 
 function removeChatter(input: string): string {
