@@ -99,7 +99,7 @@ for (const writer of CASES.filter((each) => wanted.length === 0 || wanted.includ
   const { recorder, figures } = recording(generator);
   const startedAt = performance.now();
   let firstTextAt: number | undefined;
-  const context = writerContext(recorder, undefined, 15 * 60_000, {
+  const context = writerContext(recorder, undefined, 30 * 60_000, {
     onText: () => (firstTextAt ??= performance.now()),
   });
   try {

@@ -92,6 +92,8 @@ test('the story loses its markdown but keeps its paragraphs', () => {
     text,
     'The Fox\n\nOnce upon a time, a fox ran.\n\nIt hid.\nIt slept.\n\nThe_end stays 2*3*4.',
   );
+  // A title written as a hashtag, as Qwen2.5 1.5B did once.
+  assert.equal(markdownToPlainText('#LostKiteAdventure\n\nOnce.'), 'LostKiteAdventure\n\nOnce.');
 });
 
 test('words are counted in scripts without spaces too', () => {

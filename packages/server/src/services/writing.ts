@@ -203,7 +203,8 @@ export function markdownToPlainText(text: string): string {
     .split('\n')
     .map((line) =>
       line
-        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        // "# Title", and the "#LostKite" hashtag title small models like to write.
+        .replace(/^\s{0,3}#{1,6}\s*/, '')
         .replace(/^\s{0,3}>\s?/, '')
         .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
         .replace(/^\s*(?:[-*_]\s*){3,}$/, '')
