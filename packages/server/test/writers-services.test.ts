@@ -19,6 +19,7 @@ import {
   markdownToPlainText,
   trimToSentences,
   writerContext,
+  WritingTooSlowError,
 } from '../src/services/writing.ts';
 import {
   joinContinuation,
@@ -223,6 +224,17 @@ test('when time runs out during a continuation, the story so far is the answer',
   };
   const result = await writeStory(story(), writerContext(generator, undefined, 300));
   assert.equal(result.wordCount, 100);
+});
+
+test('when time runs out in the first part, the story written so far is the answer', async () => {
+  // The engine writes "Once " and then nothing more until the deadline.
+  const result = await writeStory(story(), writerContext(hangingTextGenerator(), undefined, 200));
+  assert.deepEqual(result, { story: 'Once', wordCount: 1 });
+  // With nothing written at all, the deadline is still an error that says what to do.
+  await assert.rejects(
+    writeStory(story(), writerContext(hangingTextGenerator(), undefined, 0)),
+    WritingTooSlowError,
+  );
 });
 
 test('a continuation that repeats the end of the story is joined without the repeat', () => {

@@ -234,13 +234,17 @@ export async function writeStory(
 
   const { system, prompt } = storyPrompt(request);
   let story = cleanStory(
-    await collectText(context, {
-      system,
-      prompt,
-      maxTokens: maxTokensFor(upper, profile),
-      temperature: 0.8,
-      grammar: storyGrammar(profile, true),
-    }),
+    await collectText(
+      context,
+      {
+        system,
+        prompt,
+        maxTokens: maxTokensFor(upper, profile),
+        temperature: 0.8,
+        grammar: storyGrammar(profile, true),
+      },
+      { keepTextAtDeadline: true },
+    ),
   );
   requireText(story, 'story');
 

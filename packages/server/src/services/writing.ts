@@ -53,6 +53,13 @@ export class WritingTooSlowError extends ProviderFailedError {
 export async function collectText(
   context: WriterContext,
   request: Omit<TextGenerationRequest, 'signal' | 'visitor' | 'onQueuePosition'>,
+  options: {
+    /**
+     * At the deadline, answer with the text written so far (when there is some) instead of
+     * WritingTooSlowError: a visitor who watched a story being written for minutes gets it.
+     */
+    keepTextAtDeadline?: boolean;
+  } = {},
 ): Promise<string> {
   const remainingMs = context.deadline - Date.now();
   if (context.signal?.aborted) throw new GenerationAbortedError();
@@ -92,7 +99,10 @@ export async function collectText(
   } catch (error) {
     // An engine that stops because of our signal reports its own abort error: name the real cause.
     if (context.signal?.aborted) throw new GenerationAbortedError();
-    if (deadlineSignal.aborted) throw new WritingTooSlowError();
+    if (deadlineSignal.aborted) {
+      if (options.keepTextAtDeadline && text.trim() !== '') return text;
+      throw new WritingTooSlowError();
+    }
     throw error;
   } finally {
     clearTimeout(deadlineTimer);
