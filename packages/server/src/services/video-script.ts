@@ -103,7 +103,7 @@ export function videoScriptGrammar(sections: ScriptSection[]): string {
     const { shortest, longest } = voiceoverCharacters(section);
     return (
       `section${index} ::= "## ${sectionHeading(section)}\\n\\n- **Voiceover:** " ` +
-      `[^\\n*#]{${shortest},${longest}} "\\n- **On-screen text:** " cue "\\n- **B-roll:** " cue "\\n\\n"`
+      `spoken{${shortest},${longest}} "\\n- **On-screen text:** " cue "\\n- **B-roll:** " cue "\\n\\n"`
     );
   });
   return [
@@ -111,6 +111,8 @@ export function videoScriptGrammar(sections: ScriptSection[]): string {
     ...rules,
     'title ::= [^\\n#*] [^\\n#*]{4,70}',
     `cue ::= [^\\n#*] [^\\n#*]{4,${CUE_LONGEST}}`,
+    // Words to be read aloud: no emoji, which a model pads a long voice-over with.
+    String.raw`spoken ::= [^\n*#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]`,
   ].join('\n');
 }
 
