@@ -29,15 +29,16 @@ const BLOG_PROMPTS = {
  * the meta description, an introduction, four H2 sections with two paragraphs and a bullet list
  * each, and the conclusion. The prose has no emoji: a model told to go on past the end of its
  * thought fills the space with them (measured: 1,000 tokens of running emoji in one post). A
- * paragraph of 150 to 900 characters is about 25 to 150 words.
+ * paragraph of 150 to 1,500 characters is about 25 to 250 words; the upper bounds are far enough
+ * that a model ends its sentence itself rather than being cut mid-word.
  */
 export const BLOG_GRAMMAR = String.raw`
 root ::= "# " heading "\n\n**Meta description:** " meta "\n\n" paragraph "\n\n" section section section section "## Conclusion\n\n" paragraph
 section ::= "## " heading "\n\n" paragraph "\n\n" paragraph "\n\n" bullet bullet bullet bullet? bullet? "\n"
 heading ::= [^\n#*] [^\n#*]{4,70}
-meta ::= prose{100,170}
-paragraph ::= [^\n#*\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D-] prose{150,900}
-bullet ::= "- " prose{15,180} "\n"
+meta ::= prose{100,240}
+paragraph ::= [^\n#*\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D-] prose{150,1500}
+bullet ::= "- " prose{15,320} "\n"
 prose ::= [^\n#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]
 `;
 
