@@ -18,6 +18,11 @@ export const LIMITS = {
   contactSubjectMaxLength: 200,
   contactEmailMaxLength: 254,
   blogTopicMaxLength: 200,
+  /**
+   * The story's theme: one of the page's 50 themes or any idea of the client's own ("A lost kite"),
+   * up to a long sentence.
+   */
+  storyThemeMaxLength: 200,
   additionalInfoMaxLength: 1000,
   /** A JSON request body, in bytes: room for the longest text even when every character is escaped. */
   jsonBodyMaxBytes: 64 * 1024,

@@ -74,7 +74,7 @@ export const SERVER_MESSAGES = {
   textGenerationUnavailable:
     'The writers need a text model: run `npm run models` to download one, or set AI_PROVIDER=openai-compatible with an API address and key.',
   textModelUnreadable:
-    'The text model file could not be loaded: run `npm run models` to download it again, or set TEXT_MODEL_PATH to a working GGUF file.',
+    'The text model file could not be loaded: run `npm run models` to download it again, or set TEXT_MODEL to another model or a working GGUF file.',
 } as const;
 
 const UPLOAD_MAX_MEGABYTES = LIMITS.uploadMaxBytes / (1024 * 1024);

@@ -14,7 +14,6 @@ import {
   STORY_AUDIENCES,
   STORY_LANGUAGES,
   STORY_LENGTHS,
-  STORY_THEMES,
   STORY_TONES,
   STORY_TYPES,
   TEXT_TO_SPEECH_DEFAULTS,
@@ -206,7 +205,12 @@ export const storyRequestSchema = z.object(
     storyType: z.enum(STORY_TYPES, { error: oneOf('storyType', STORY_TYPES) }),
     audience: z.enum(STORY_AUDIENCES, { error: oneOf('audience', STORY_AUDIENCES) }),
     tone: z.enum(STORY_TONES, { error: oneOf('tone', STORY_TONES) }),
-    topic: z.enum(STORY_THEMES, { error: 'topic must be one of the story themes.' }),
+    // Free text: the page offers STORY_THEMES, but any theme of the client's own is welcome.
+    topic: requiredText(
+      'topic is required: one of the story themes or a theme of your own.',
+      LIMITS.storyThemeMaxLength,
+      `topic must be at most ${LIMITS.storyThemeMaxLength} characters: shorten the theme and put the details in additionalInfo.`,
+    ),
     storyLength: z.literal(STORY_LENGTHS, { error: oneOf('storyLength', STORY_LENGTHS) }),
     additionalInfo,
   },

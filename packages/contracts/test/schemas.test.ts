@@ -129,3 +129,25 @@ test('video script, blog and story requests take only listed options', () => {
   assert.equal(storyRequestSchema.safeParse({ ...story, language: 'Klingon' }).success, false);
   assert.equal(storyRequestSchema.safeParse({ ...story, additionalInfo: undefined }).success, true);
 });
+
+test('the story theme is free text up to its limit, not only the listed themes', () => {
+  const story = {
+    language: 'English',
+    storyType: 'adventure',
+    audience: 'kids 4-8',
+    tone: 'inspirational',
+    topic: '  A lost kite ',
+    storyLength: 300,
+  };
+  assert.equal(storyRequestSchema.parse(story).topic, 'A lost kite');
+  const longest = 'k'.repeat(LIMITS.storyThemeMaxLength);
+  assert.equal(storyRequestSchema.safeParse({ ...story, topic: longest }).success, true);
+  assert.match(
+    firstMessage(storyRequestSchema.safeParse({ ...story, topic: `${longest}k` })) ?? '',
+    /^topic must be at most 200 characters/,
+  );
+  assert.match(
+    firstMessage(storyRequestSchema.safeParse({ ...story, topic: '   ' })) ?? '',
+    /^topic is required/,
+  );
+});

@@ -8,7 +8,8 @@
  *   --if-missing                       the install's setup step: never fails (exit 0), one line
  *                                      when something could not be fetched
  *
- * WHISPER_MODEL=small adds whisper-small to the default files. MODELS_BASE_URL replaces the
+ * WHISPER_MODEL=small adds whisper-small to the default files, and TEXT_MODEL=qwen2.5-coder-0.5b
+ * that model. MODELS_BASE_URL replaces the
  * upstream host (a mirror). Exit code 1 when a file failed, unless --if-missing.
  */
 import { parseArgs } from 'node:util';
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
     }
     loadEnvironmentFile();
     const config = loadConfig();
-    const files = selectModelFiles(options.only, config.WHISPER_MODEL);
+    const files = selectModelFiles(options.only, config.WHISPER_MODEL, config.TEXT_MODEL);
     const startedAt = Date.now();
     if (!ifMissing) say(`Checking ${files.length} files in ${config.MODELS_DIR}`);
 

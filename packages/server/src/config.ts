@@ -8,6 +8,7 @@ import { homedir, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { LIMITS, RATE_LIMITS } from '@ai-tools/contracts';
+import { DEFAULT_TEXT_MODEL, isTextModelId, TEXT_MODEL_IDS } from './models/manifest.ts';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -36,6 +37,19 @@ const optionalFile = optionalText.transform((path) =>
   path === undefined ? undefined : resolve(REPOSITORY_ROOT, path),
 );
 
+/** A manifest text model id as it is; anything else is a GGUF file, relative to the repository. */
+const textModel = optionalText.transform((value, context) => {
+  if (value === undefined || isTextModelId(value)) return value;
+  if (!/[\\/]|\.gguf$/i.test(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: `one of ${TEXT_MODEL_IDS.join(', ')}, or the path to a GGUF file; got "${value}"`,
+    });
+    return z.NEVER;
+  }
+  return resolve(REPOSITORY_ROOT, value);
+});
+
 const rateLimit = (perMinute: number) => z.coerce.number().int().positive().default(perMinute);
 
 const configSchema = z.object({
@@ -47,7 +61,12 @@ const configSchema = z.object({
   WEB_DIST_DIR: folder.default(resolve(REPOSITORY_ROOT, 'packages/web/dist')),
   /** Where the model files live (see ../shared/models/MANIFEST.md and `npm run models`). */
   MODELS_DIR: folder.default(DEFAULT_MODELS_DIR),
-  /** A GGUF text model to use instead of the first of the manifest's text models in MODELS_DIR. */
+  /**
+   * The model that writes: a text model id of the manifest (TEXT_MODEL_IDS, fetched by `npm run
+   * models` into MODELS_DIR) or the path to any GGUF file. Default: DEFAULT_TEXT_MODEL (ADR 029).
+   */
+  TEXT_MODEL: textModel,
+  /** The older name of TEXT_MODEL for a file path; read when TEXT_MODEL is unset. */
   TEXT_MODEL_PATH: optionalFile,
   /**
    * The Whisper model that transcribes: `base` (fetched by default) or `small` (more accurate,
@@ -131,7 +150,10 @@ const configSchema = z.object({
   SPEECH_MAX_SECONDS: z.coerce.number().int().positive().default(LIMITS.speechMaxSeconds),
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'TEXT_MODEL'> & {
+  /** A manifest text model id or an absolute path to a GGUF file. */
+  TEXT_MODEL: string;
+};
 
 /**
  * Reads the repository's `.env` file into the environment, when there is one (README:
@@ -154,5 +176,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       'Invalid configuration (see .env.example): CONTACT_MAIL_TO: set it to the address that receives contact messages when SMTP_URL is set',
     );
   }
-  return result.data;
+  const { TEXT_MODEL, TEXT_MODEL_PATH } = result.data;
+  return { ...result.data, TEXT_MODEL: TEXT_MODEL ?? TEXT_MODEL_PATH ?? DEFAULT_TEXT_MODEL };
 }

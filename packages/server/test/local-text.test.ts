@@ -163,7 +163,7 @@ describe('createLocalTextGenerator', () => {
     const errors: unknown[] = [];
     const text = await createLocalTextGenerator({
       modelsDir: directory,
-      textModelPath: broken,
+      textModel: broken,
       onLoadError: (error) => errors.push(error),
     });
     assert.equal(text.status().ready, false);
@@ -171,10 +171,10 @@ describe('createLocalTextGenerator', () => {
     assert.equal(errors.length, 1);
   });
 
-  test('TEXT_MODEL_PATH loads that file', async () => {
+  test('TEXT_MODEL as a path loads that file', async () => {
     const text = await createLocalTextGenerator({
       modelsDir: tmpdir(),
-      textModelPath: modelPath,
+      textModel: modelPath,
       threads: 1,
     });
     try {

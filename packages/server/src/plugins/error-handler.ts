@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
 import { ProviderBusyError, ProviderError, ProviderUnavailableError } from '../providers/errors.ts';
 
@@ -31,30 +31,44 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_MAX_PARAM_LENGTH: SERVER_MESSAGES.badRequest,
 };
 
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/** What a failed request answers: its status, its message, and when to try again. */
+export interface ErrorAnswer {
+  statusCode: number;
+  message: string;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The answer for any error, logged as it deserves. Shared by the error handler and the writers'
+ * streamed answers, whose `error` event carries the same status and message.
+ */
+export function errorAnswerFor(error: unknown, log: FastifyBaseLogger): ErrorAnswer {
   const failure = error as FastifyError & ErrorWithStatus;
   const statusCode = failure.statusCode ?? 500;
   const named = error instanceof ProviderError;
-
-  if (failure.retryAfterSeconds !== undefined) {
-    reply.header('retry-after', String(failure.retryAfterSeconds));
-  }
-  // A body that stopped arriving: the rest of it is not waited for.
-  if (statusCode === 408) reply.header('connection', 'close');
+  const { retryAfterSeconds } = failure;
 
   if (named || (statusCode >= 400 && statusCode < 500)) {
     if (error instanceof ProviderUnavailableError || error instanceof ProviderBusyError) {
       // Expected states with their own message; a stack trace would only hide real failures.
-      request.log.warn({ error: failure.name, statusCode }, 'engine not available');
+      log.warn({ error: failure.name, statusCode }, 'engine not available');
     } else if (statusCode >= 500) {
-      request.log.warn({ err: failure }, 'engine error');
+      log.warn({ err: failure }, 'engine error');
     }
     const message = (failure.code && MESSAGES_BY_CODE[failure.code]) || failure.message;
-    return reply.code(statusCode).send({ message });
+    return { statusCode, message, retryAfterSeconds };
   }
 
-  request.log.error({ err: failure }, 'unexpected error');
-  return reply.code(500).send({ message: SERVER_MESSAGES.internal });
+  log.error({ err: failure }, 'unexpected error');
+  return { statusCode: 500, message: SERVER_MESSAGES.internal };
+}
+
+export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { statusCode, message, retryAfterSeconds } = errorAnswerFor(error, request.log);
+  if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+  // A body that stopped arriving: the rest of it is not waited for.
+  if (statusCode === 408) reply.header('connection', 'close');
+  return reply.code(statusCode).send({ message });
 }
 
 /** Fastify's `frameworkErrors`: its errors before routing, with the headers no hook has set. */

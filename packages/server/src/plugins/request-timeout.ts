@@ -27,7 +27,8 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number) 
       if (reply.sent || reply.raw.destroyed) return;
       request.log.warn({ timeoutMs }, 'request timed out');
       controller.abort(new Error('The request timed out.'));
-      if (!reply.sent) {
+      // A streamed answer (the writers' events) has begun: it reports the timeout itself.
+      if (!reply.sent && !reply.raw.headersSent) {
         void reply
           .code(503)
           .header('retry-after', String(RETRY_AFTER_SECONDS))

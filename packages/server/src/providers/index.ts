@@ -26,7 +26,7 @@ export async function createProviders(
   const [text, speech, transcription] = await Promise.all([
     createLocalTextGenerator({
       modelsDir: config.MODELS_DIR,
-      textModelPath: config.TEXT_MODEL_PATH,
+      textModel: config.TEXT_MODEL,
       maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
       onLoadError: (error, modelPath) => onLoadError(error, `Text model ${modelPath} did not load`),
     }),

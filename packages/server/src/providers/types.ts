@@ -30,6 +30,12 @@ export interface TextGenerationRequest extends EngineRequestOptions {
   prompt: string;
   maxTokens: number;
   temperature?: number;
+  /**
+   * The shape the answer must take, as a GBNF grammar (llama.cpp's format): the local engine
+   * cannot write outside it. Engines that cannot follow one ignore it; the service's own checks
+   * and cleaning still apply.
+   */
+  grammar?: string;
 }
 
 export interface TextGenerator extends Engine {

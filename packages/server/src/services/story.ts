@@ -31,42 +31,119 @@ interface LanguageProfile {
   tokensPerWord: number;
   /** Writers of Chinese and Japanese think in characters, not words. */
   charactersPerWord?: number;
+  /**
+   * The script's letters as GBNF character ranges: the grammar lets the model write only these
+   * (besides digits, spaces and punctuation), so a Hindi story is in Devanagari, not English.
+   */
+  letters?: string;
 }
+
+const DEVANAGARI = String.raw`\u0900-\u097F`;
+const DANDA = String.raw`\u0964-\u0965`;
+const CJK_PUNCTUATION = String.raw`\u3000-\u303F\uFF01-\uFF5E`;
+const HAN = String.raw`\u3400-\u4DBF\u4E00-\u9FFF`;
 
 const LANGUAGE_PROFILES: Record<StoryLanguage, LanguageProfile> = {
   English: { locale: 'en', tokensPerWord: 1.5 },
-  Hindi: { locale: 'hi', script: 'Devanagari', tokensPerWord: 5 },
-  Marathi: { locale: 'mr', script: 'Devanagari', tokensPerWord: 5 },
-  Gujarati: { locale: 'gu', script: 'Gujarati', tokensPerWord: 6 },
-  Bengali: { locale: 'bn', script: 'Bengali', tokensPerWord: 6 },
-  Tamil: { locale: 'ta', script: 'Tamil', tokensPerWord: 8 },
-  Telugu: { locale: 'te', script: 'Telugu', tokensPerWord: 8 },
-  Kannada: { locale: 'kn', script: 'Kannada', tokensPerWord: 8 },
-  Malayalam: { locale: 'ml', script: 'Malayalam', tokensPerWord: 8 },
-  Punjabi: { locale: 'pa', script: 'Gurmukhi', tokensPerWord: 6 },
-  Urdu: { locale: 'ur', script: 'Urdu (Perso-Arabic)', tokensPerWord: 3.5 },
-  Nepali: { locale: 'ne', script: 'Devanagari', tokensPerWord: 5 },
-  Sanskrit: { locale: 'sa', script: 'Devanagari', tokensPerWord: 6 },
+  Hindi: { locale: 'hi', script: 'Devanagari', tokensPerWord: 5, letters: DEVANAGARI },
+  Marathi: { locale: 'mr', script: 'Devanagari', tokensPerWord: 5, letters: DEVANAGARI },
+  Gujarati: {
+    locale: 'gu',
+    script: 'Gujarati',
+    tokensPerWord: 6,
+    letters: String.raw`\u0A80-\u0AFF${DANDA}`,
+  },
+  Bengali: {
+    locale: 'bn',
+    script: 'Bengali',
+    tokensPerWord: 6,
+    letters: String.raw`\u0980-\u09FF${DANDA}`,
+  },
+  Tamil: { locale: 'ta', script: 'Tamil', tokensPerWord: 8, letters: String.raw`\u0B80-\u0BFF` },
+  Telugu: { locale: 'te', script: 'Telugu', tokensPerWord: 8, letters: String.raw`\u0C00-\u0C7F` },
+  Kannada: {
+    locale: 'kn',
+    script: 'Kannada',
+    tokensPerWord: 8,
+    letters: String.raw`\u0C80-\u0CFF`,
+  },
+  Malayalam: {
+    locale: 'ml',
+    script: 'Malayalam',
+    tokensPerWord: 8,
+    letters: String.raw`\u0D00-\u0D7F`,
+  },
+  Punjabi: {
+    locale: 'pa',
+    script: 'Gurmukhi',
+    tokensPerWord: 6,
+    letters: String.raw`\u0A00-\u0A7F${DANDA}`,
+  },
+  Urdu: {
+    locale: 'ur',
+    script: 'Urdu (Perso-Arabic)',
+    tokensPerWord: 3.5,
+    letters: String.raw`\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF`,
+  },
+  Nepali: { locale: 'ne', script: 'Devanagari', tokensPerWord: 5, letters: DEVANAGARI },
+  Sanskrit: { locale: 'sa', script: 'Devanagari', tokensPerWord: 6, letters: DEVANAGARI },
   Spanish: { locale: 'es', tokensPerWord: 2.2 },
   French: { locale: 'fr', tokensPerWord: 2.2 },
   German: { locale: 'de', tokensPerWord: 2.2 },
   Italian: { locale: 'it', tokensPerWord: 2.2 },
   Portuguese: { locale: 'pt', tokensPerWord: 2.2 },
-  Russian: { locale: 'ru', script: 'Cyrillic', tokensPerWord: 3 },
-  Japanese: { locale: 'ja', tokensPerWord: 3, charactersPerWord: 2 },
-  Korean: { locale: 'ko', script: 'Hangul', tokensPerWord: 3.5 },
+  Russian: {
+    locale: 'ru',
+    script: 'Cyrillic',
+    tokensPerWord: 3,
+    letters: String.raw`\u0400-\u04FF`,
+  },
+  Japanese: {
+    locale: 'ja',
+    tokensPerWord: 3,
+    charactersPerWord: 2,
+    letters: String.raw`\u3040-\u30FF${HAN}${CJK_PUNCTUATION}`,
+  },
+  Korean: {
+    locale: 'ko',
+    script: 'Hangul',
+    tokensPerWord: 3.5,
+    letters: String.raw`\uAC00-\uD7A3\u1100-\u11FF\u3130-\u318F`,
+  },
   'Chinese (Simplified)': {
     locale: 'zh',
     script: 'Simplified Chinese characters',
     tokensPerWord: 2.5,
     charactersPerWord: 1.6,
+    letters: `${HAN}${CJK_PUNCTUATION}`,
   },
-  Arabic: { locale: 'ar', script: 'Arabic', tokensPerWord: 3.5 },
+  Arabic: {
+    locale: 'ar',
+    script: 'Arabic',
+    tokensPerWord: 3.5,
+    letters: String.raw`\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF`,
+  },
   Turkish: { locale: 'tr', tokensPerWord: 2.5 },
   Indonesian: { locale: 'id', tokensPerWord: 2.2 },
   'Filipino (Tagalog)': { locale: 'fil', tokensPerWord: 2.5 },
   Swahili: { locale: 'sw', tokensPerWord: 2.5 },
 };
+
+/**
+ * For a language with its own script, what a story may be made of, as GBNF: a title line, a blank
+ * line, and lines of text in that script only (digits, spaces and punctuation are free), so a
+ * Hindi story is in Devanagari and never drifts into English. Latin-script languages need none:
+ * a grammar there only pushes a small model into odd line breaks, and the cleaning removes any
+ * markdown.
+ */
+export function storyGrammar(profile: LanguageProfile, withTitle: boolean): string | undefined {
+  if (!profile.letters) return undefined;
+  return [
+    `root ::= ${withTitle ? 'line "\\n\\n" ' : ''}line ("\\n" "\\n"? line)*`,
+    'line ::= character+',
+    String.raw`character ::= [${profile.letters} !"'(),.:;?0-9\u2013\u2014\u2018-\u201D\u2026\u200C\u200D-]`,
+  ].join('\n');
+}
 
 /** A short title line may come on top of the story's own words. */
 const TITLE_TOKENS = 32;
@@ -157,12 +234,17 @@ export async function writeStory(
 
   const { system, prompt } = storyPrompt(request);
   let story = cleanStory(
-    await collectText(context, {
-      system,
-      prompt,
-      maxTokens: maxTokensFor(upper, profile),
-      temperature: 0.8,
-    }),
+    await collectText(
+      context,
+      {
+        system,
+        prompt,
+        maxTokens: maxTokensFor(upper, profile),
+        temperature: 0.8,
+        grammar: storyGrammar(profile, true),
+      },
+      { keepTextAtDeadline: true },
+    ),
   );
   requireText(story, 'story');
 
@@ -222,12 +304,15 @@ async function continueStory(
       ? `Continue it from where it stops with about ${wanted} more words${charactersHint(profile, wanted)}, and bring it to a satisfying ending.`
       : `Continue it from the exact point where it stops (finish the unfinished sentence first) with about ${wanted} more words${charactersHint(profile, wanted)}, and bring it to a satisfying ending.`,
   ].join('\n');
+  // The streamed preview goes on where the story stops, as joinContinuation will join it.
+  context.onText?.(endsWithFinishedSentence(story) ? '\n\n' : ' ');
   try {
     const raw = await collectText(context, {
       system: STORY_PROMPTS.continuationSystem,
       prompt,
       maxTokens: maxTokensFor(Math.ceil(wanted * (1 + STORY_LENGTH_TOLERANCE)), profile),
       temperature: 0.8,
+      grammar: storyGrammar(profile, false),
     });
     const continuation = cleanStory(raw);
     return continuation === '' ? undefined : continuation;

@@ -8,14 +8,15 @@ import { cleanModelOutput, collectText, requireText, type WriterContext } from '
 
 /** A relaxed speaking pace for voice-over: 0.15 minutes (9 seconds) is about 22 words. */
 export const SPOKEN_WORDS_PER_MINUTE = 150;
-/** Tokens per English word. */
-const TOKENS_PER_WORD = 1.5;
-/**
- * The script carries more than the spoken words: a title, timestamps, on-screen text, B-roll and
- * caption cues. They take about as many words again as the voice-over, plus a fixed frame.
- */
-const CUE_WORDS_PER_SPOKEN_WORD = 1.5;
-const FRAME_TOKENS = 200;
+/** Characters per spoken English word, its space and punctuation included. */
+const CHARACTERS_PER_WORD = 6;
+/** How far one section's voice-over may stray from its share of the words. */
+const VOICEOVER_SHORTEST = 0.75;
+const VOICEOVER_LONGEST = 1.15;
+/** The on-screen text and B-roll cues, in characters. */
+const CUE_LONGEST = 120;
+/** English markdown runs at about 3.5 characters per token; the guard has room to spare. */
+const CHARACTERS_PER_TOKEN = 3;
 
 /** What works on each platform, as its creators would brief a writer. */
 const PLATFORM_CONVENTIONS: Record<Platform, string> = {
@@ -34,11 +35,86 @@ const VIDEO_SCRIPT_PROMPTS = {
     'You are an experienced short-form video scriptwriter.',
     'Answer with the script only, in markdown, with no note before or after it:',
     '- a title as a level-1 heading;',
-    '- the sections in order, each headed with its timestamps in bold, such as **Hook (0:00-0:03)**, then **Voiceover:** with the spoken lines, **On-screen text:** and **B-roll:** cues;',
-    '- the hook in the first seconds and a call to action at the end that fits the platform.',
-    'Keep the spoken words within the word budget: the voice-over must fit the duration when read aloud at a natural pace.',
+    '- then each section of the plan in order, headed with its name and timestamps as a level-2 heading, such as ## Hook (0:00-0:03), with three bullets: **Voiceover:** the words spoken, **On-screen text:** the words shown, **B-roll:** what the viewer sees;',
+    '- the hook grabs attention in its first words; the last section is the call to action that fits the platform.',
+    "Each section's voice-over has about the number of words the plan gives it, so the script fits its duration when read aloud.",
   ].join('\n'),
 };
+
+export interface ScriptSection {
+  name: string;
+  fromSecond: number;
+  toSecond: number;
+  /** Spoken words that fit the section at SPOKEN_WORDS_PER_MINUTE. */
+  words: number;
+}
+
+/**
+ * The plan of a script: a hook, one to three points, and a call to action, with timestamps that
+ * add up to the duration and each section's share of the spoken words.
+ */
+export function scriptSections(durationMinutes: number): ScriptSection[] {
+  const seconds = Math.round(durationMinutes * 60);
+  const hookEnd = clamp(Math.round(seconds * 0.15), 3, 8);
+  const callToActionStart = seconds - clamp(Math.round(seconds * 0.15), 3, 10);
+  const middle = callToActionStart - hookEnd;
+  const points = middle <= 15 ? 1 : middle <= 45 ? 2 : 3;
+  const bounds = [0, hookEnd];
+  for (let point = 1; point < points; point += 1) {
+    bounds.push(hookEnd + Math.round((middle * point) / points));
+  }
+  bounds.push(callToActionStart, seconds);
+  const names = [
+    'Hook',
+    ...(points === 1 ? ['Main point'] : Array.from({ length: points }, (_, i) => `Point ${i + 1}`)),
+    'Call to action',
+  ];
+  return names.map((name, index) => {
+    const fromSecond = bounds[index] ?? 0;
+    const toSecond = bounds[index + 1] ?? seconds;
+    const words = Math.max(4, Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60));
+    return { name, fromSecond, toSecond, words };
+  });
+}
+
+function clamp(value: number, lowest: number, highest: number) {
+  return Math.min(highest, Math.max(lowest, value));
+}
+
+function sectionHeading(section: ScriptSection) {
+  return `${section.name} (${formatSeconds(section.fromSecond)}-${formatSeconds(section.toSecond)})`;
+}
+
+function voiceoverCharacters(section: ScriptSection) {
+  const characters = section.words * CHARACTERS_PER_WORD;
+  return {
+    shortest: Math.max(12, Math.round(characters * VOICEOVER_SHORTEST)),
+    longest: Math.round(characters * VOICEOVER_LONGEST) + 10,
+  };
+}
+
+/**
+ * The script's shape as a grammar (llama.cpp GBNF): the title, then every section of the plan
+ * with its fixed heading and timestamps, and a voice-over whose length in characters fits the
+ * section's share of the words. Even a small model then writes a script that fits its duration.
+ */
+export function videoScriptGrammar(sections: ScriptSection[]): string {
+  const rules = sections.map((section, index) => {
+    const { shortest, longest } = voiceoverCharacters(section);
+    return (
+      `section${index} ::= "## ${sectionHeading(section)}\\n\\n- **Voiceover:** " ` +
+      `spoken{${shortest},${longest}} "\\n- **On-screen text:** " cue "\\n- **B-roll:** " cue "\\n\\n"`
+    );
+  });
+  return [
+    `root ::= "# " title "\\n\\n" ${sections.map((_, index) => `section${index}`).join(' ')}`,
+    ...rules,
+    'title ::= [^\\n#*] [^\\n#*]{4,70}',
+    `cue ::= [^\\n#*] [^\\n#*]{4,${CUE_LONGEST}}`,
+    // Words to be read aloud: no emoji, which a model pads a long voice-over with.
+    String.raw`spoken ::= [^\n*#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]`,
+  ].join('\n');
+}
 
 function spokenWordBudget(durationMinutes: number): number {
   return Math.max(15, Math.round(durationMinutes * SPOKEN_WORDS_PER_MINUTE));
@@ -62,15 +138,23 @@ export function videoScriptPrompt(request: VideoScriptRequest): { system: string
       ? `The creator's idea and details: ${idea}`
       : `The creator gave no specific idea: choose one concrete, fresh angle on the topic${sampleIdea ? ` (for example: "${sampleIdea}")` : ''}.`,
     `Duration: ${seconds} seconds (0:00 to ${formatSeconds(seconds)}); the last timestamp ends at ${formatSeconds(seconds)}.`,
-    `Word budget: about ${words} spoken words in the voice-over, never more than ${Math.round(words * 1.1)}.`,
+    `Word budget: about ${words} spoken words in the voice-over in all, never more than ${Math.round(words * 1.1)}.`,
+    'Plan:',
+    ...scriptSections(duration).map(
+      (section) => `- ${sectionHeading(section)}: about ${section.words} spoken words`,
+    ),
     `Platform conventions: ${PLATFORM_CONVENTIONS[platform]}`,
   ];
   return { system: VIDEO_SCRIPT_PROMPTS.system, prompt: lines.join('\n') };
 }
 
+/** The longest script the grammar allows, in tokens: a guard, the grammar ends the script. */
 export function videoScriptMaxTokens(durationMinutes: number): number {
-  const words = spokenWordBudget(durationMinutes);
-  return Math.ceil(words * (1 + CUE_WORDS_PER_SPOKEN_WORD) * TOKENS_PER_WORD) + FRAME_TOKENS;
+  const characters = scriptSections(durationMinutes).reduce(
+    (sum, section) => sum + voiceoverCharacters(section).longest + 2 * CUE_LONGEST + 60,
+    80,
+  );
+  return Math.ceil(characters / CHARACTERS_PER_TOKEN);
 }
 
 export async function writeVideoScript(
@@ -83,6 +167,7 @@ export async function writeVideoScript(
     prompt,
     maxTokens: videoScriptMaxTokens(request.duration),
     temperature: 0.7,
+    grammar: videoScriptGrammar(scriptSections(request.duration)),
   });
   return requireText(cleanModelOutput(raw), 'script');
 }

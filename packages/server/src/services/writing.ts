@@ -9,9 +9,20 @@ import {
   GenerationAbortedError,
   ProviderFailedError,
 } from '../providers/errors.ts';
+import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 
-export interface WriterContext {
+/** Who asks, and where the text goes as it is written: set when the answer is streamed. */
+export interface WriterFollowers {
+  /** The visitor's address: the engine's queue holds one job per visitor. */
+  visitor?: string;
+  /** Each piece of text as the model writes it, before any cleaning. */
+  onText?: (text: string) => void;
+  /** The request's place in the engine's line while it waits, and 0 when it starts. */
+  onQueuePosition?: (position: QueuePosition) => void;
+}
+
+export interface WriterContext extends WriterFollowers {
   generator: TextGenerator;
   /** Fires when the visitor goes away. */
   signal?: AbortSignal;
@@ -23,8 +34,9 @@ export function writerContext(
   generator: TextGenerator,
   signal: AbortSignal | undefined,
   timeoutMs: number,
+  followers: WriterFollowers = {},
 ): WriterContext {
-  return { generator, signal, deadline: Date.now() + timeoutMs };
+  return { generator, signal, deadline: Date.now() + timeoutMs, ...followers };
 }
 
 /** The writer's deadline passed: a 502 for the visitor, or the end of a story's continuations. */
@@ -40,7 +52,14 @@ export class WritingTooSlowError extends ProviderFailedError {
  */
 export async function collectText(
   context: WriterContext,
-  request: Omit<TextGenerationRequest, 'signal'>,
+  request: Omit<TextGenerationRequest, 'signal' | 'visitor' | 'onQueuePosition'>,
+  options: {
+    /**
+     * At the deadline, answer with the text written so far (when there is some) instead of
+     * WritingTooSlowError: a visitor who watched a story being written for minutes gets it.
+     */
+    keepTextAtDeadline?: boolean;
+  } = {},
 ): Promise<string> {
   const remainingMs = context.deadline - Date.now();
   if (context.signal?.aborted) throw new GenerationAbortedError();
@@ -64,16 +83,26 @@ export async function collectText(
   let iterator: AsyncIterator<string> | undefined;
   let text = '';
   try {
-    iterator = context.generator.generate({ ...request, signal })[Symbol.asyncIterator]();
+    const stream = context.generator.generate({
+      ...request,
+      signal,
+      visitor: context.visitor,
+      onQueuePosition: context.onQueuePosition,
+    });
+    iterator = stream[Symbol.asyncIterator]();
     for (;;) {
       const next = await Promise.race([iterator.next(), stopped]);
       if (next.done) break;
       text += next.value;
+      context.onText?.(next.value);
     }
   } catch (error) {
     // An engine that stops because of our signal reports its own abort error: name the real cause.
     if (context.signal?.aborted) throw new GenerationAbortedError();
-    if (deadlineSignal.aborted) throw new WritingTooSlowError();
+    if (deadlineSignal.aborted) {
+      if (options.keepTextAtDeadline && text.trim() !== '') return text;
+      throw new WritingTooSlowError();
+    }
     throw error;
   } finally {
     clearTimeout(deadlineTimer);
@@ -115,10 +144,39 @@ export function cleanModelOutput(raw: string): string {
   const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
   if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
 
-  return text
+  return removeRepeatedSentences(text)
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
+const REPEAT_MIN_WORDS = 5;
+
+/**
+ * Drops every sentence that repeats an earlier one word for word, and a line left empty by it.
+ * Small models fall into loops (a paragraph written again and again) that the sampler's
+ * penalties do not always break; the visitor never sees them.
+ */
+export function removeRepeatedSentences(text: string): string {
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const kept = splitSentences(line).filter((sentence) => {
+      if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
+      const key = sentence
+        .toLowerCase()
+        .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+        .trim();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    const joined = kept.join('').trimEnd();
+    // A line that held only repeats goes; a line that was empty (a paragraph break) stays.
+    if (joined !== '' || line.trim() === '') lines.push(joined);
+  }
+  return lines.join('\n');
 }
 
 function removeChatter(input: string): string {
@@ -155,7 +213,8 @@ export function markdownToPlainText(text: string): string {
     .split('\n')
     .map((line) =>
       line
-        .replace(/^\s{0,3}#{1,6}\s+/, '')
+        // "# Title", and the "#LostKite" hashtag title small models like to write.
+        .replace(/^\s{0,3}#{1,6}\s*/, '')
         .replace(/^\s{0,3}>\s?/, '')
         .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
         .replace(/^\s*(?:[-*_]\s*){3,}$/, '')

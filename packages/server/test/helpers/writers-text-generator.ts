@@ -55,9 +55,14 @@ export function hangingTextGenerator(): TextGenerator & { returned: boolean } {
   return generator;
 }
 
-/** Words of filler prose, in whole sentences of ten words each, about the given animal. */
+/**
+ * Words of filler prose, in whole sentences of ten words each, about the given animal. Each
+ * sentence is its own (the day changes): the writers drop a sentence said twice as a loop.
+ */
 export function sentences(words: number, animal = 'fox'): string {
-  const sentence = `The small ${animal} ran quickly across the quiet green field.`;
   const count = Math.round(words / 10);
-  return Array.from({ length: count }, () => sentence).join(' ');
+  return Array.from(
+    { length: count },
+    (_, day) => `On day ${day + 1} the small ${animal} ran across the field.`,
+  ).join(' ');
 }

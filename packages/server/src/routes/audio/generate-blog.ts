@@ -7,12 +7,14 @@ import {
 } from '@ai-tools/contracts';
 import { writeBlog } from '../../services/blog.ts';
 import { parseWith } from '../../plugins/validation.ts';
-import { writerContextFor } from '../writer-context.ts';
+import { answerWriter } from '../writer-context.ts';
 
 export async function generateBlogRoutes(app: FastifyInstance) {
-  app.post(API_PATHS.generateBlog, async (request, reply): Promise<BlogResponse> => {
+  app.post(API_PATHS.generateBlog, async (request, reply) => {
     const input = parseWith(blogRequestSchema, request.body);
-    const content = await writeBlog(input, writerContextFor(request, reply));
-    return { success: true, data: { content }, message: CLIENT_MESSAGES.blogGenerated };
+    return answerWriter(request, reply, async (context): Promise<BlogResponse> => {
+      const content = await writeBlog(input, context);
+      return { success: true, data: { content }, message: CLIENT_MESSAGES.blogGenerated };
+    });
   });
 }

@@ -2,12 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, videoScriptRequestSchema, type VideoScriptResponse } from '@ai-tools/contracts';
 import { writeVideoScript } from '../../services/video-script.ts';
 import { parseWith } from '../../plugins/validation.ts';
-import { writerContextFor } from '../writer-context.ts';
+import { answerWriter } from '../writer-context.ts';
 
 export async function generateScriptRoutes(app: FastifyInstance) {
-  app.post(API_PATHS.generateScript, async (request, reply): Promise<VideoScriptResponse> => {
+  app.post(API_PATHS.generateScript, async (request, reply) => {
     const input = parseWith(videoScriptRequestSchema, request.body);
-    const script = await writeVideoScript(input, writerContextFor(request, reply));
-    return { success: true, data: { script } };
+    return answerWriter(request, reply, async (context): Promise<VideoScriptResponse> => {
+      const script = await writeVideoScript(input, context);
+      return { success: true, data: { script } };
+    });
   });
 }

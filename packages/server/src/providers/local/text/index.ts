@@ -6,26 +6,34 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
-import { MODEL_MANIFEST } from '../../../models/manifest.ts';
+import { DEFAULT_TEXT_MODEL, isTextModelId, MODEL_MANIFEST } from '../../../models/manifest.ts';
 import type { TextGenerator } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
 import { loadLlamaTextGenerator, type LlamaTextGeneratorOptions } from './llama-text-generator.ts';
 
 export interface LocalTextOptions extends Omit<LlamaTextGeneratorOptions, 'modelPath'> {
   modelsDir: string;
-  /** An explicit GGUF file (TEXT_MODEL_PATH); wins over the files under modelsDir. */
-  textModelPath?: string;
+  /** TEXT_MODEL: a text model id of the manifest, or the path to any GGUF file. */
+  textModel?: string;
   /** Where to report a model that would not load. */
   onLoadError?: (error: unknown, modelPath: string) => void;
 }
 
-/** TEXT_MODEL_PATH, else the first of the manifest's text models present under MODELS_DIR. */
-export function findTextModel(options: Pick<LocalTextOptions, 'modelsDir' | 'textModelPath'>) {
-  if (options.textModelPath) {
-    return existsSync(options.textModelPath) ? options.textModelPath : undefined;
-  }
-  return MODEL_MANIFEST.filter((file) => file.role === 'text')
-    .map((file) => join(options.modelsDir, file.path))
+/**
+ * The GGUF file TEXT_MODEL names. A model id means its file under MODELS_DIR, or, when that one
+ * was not fetched, the first of the manifest's text models that is (the writers keep working, and
+ * /api/health names the file in use). A path means that file or none.
+ */
+export function findTextModel(
+  options: Pick<LocalTextOptions, 'modelsDir' | 'textModel'>,
+): string | undefined {
+  const { modelsDir, textModel = DEFAULT_TEXT_MODEL } = options;
+  const manifestFiles = MODEL_MANIFEST.filter((file) => file.role === 'text');
+  if (!isTextModelId(textModel)) return existsSync(textModel) ? textModel : undefined;
+  const chosen = manifestFiles.find((file) => file.model === textModel);
+  return [chosen, ...manifestFiles]
+    .filter((file) => file !== undefined)
+    .map((file) => join(modelsDir, file.path))
     .find((path) => existsSync(path));
 }
 

@@ -14,6 +14,7 @@ import {
   type Llama,
   type LlamaContext,
   type LlamaContextSequence,
+  type LlamaGrammar,
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { EngineStatus } from '@ai-tools/contracts';
@@ -41,6 +42,14 @@ export interface GenerationFigures {
 
 const DEFAULT_CONTEXT_SIZE = 4096;
 const DEFAULT_TEMPERATURE = 0.7;
+/**
+ * Small models fall into loops ("You need to make a plan. You need to make a plan...") and copy
+ * their instructions. DRY makes repeating any sequence of more than a few tokens from the whole
+ * context (the prompt included) ever less likely, while ":" "*" and line breaks stay free for
+ * markdown labels and lists; the classic penalty damps single words said too often.
+ */
+const DRY_REPEAT_PENALTY = { strength: 0.8, base: 1.75, allowedLength: 3 };
+const REPEAT_PENALTY = { penalty: 1.1, lastTokens: 64, penalizeNewLine: false };
 
 /** Loads the model and its context. Throws when the file is not a model llama.cpp can load. */
 export async function loadLlamaTextGenerator(
@@ -82,6 +91,8 @@ export class LlamaTextGenerator implements TextGenerator {
   private readonly chatWrapper: ChatWrapper;
   private readonly queue: JobQueue;
   private closed = false;
+  /** Each grammar is parsed once: the writers use a few shapes over and over. */
+  private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   /** Figures of the last finished generation, for benchmarks and diagnostics. */
   lastGeneration?: GenerationFigures;
 
@@ -183,6 +194,7 @@ export class LlamaTextGenerator implements TextGenerator {
     onTextChunk: (chunk: string) => void,
   ) {
     if (signal.aborted) return;
+    const grammar = request.grammar ? await this.grammarFor(request.grammar) : undefined;
     const session = new LlamaChatSession({
       contextSequence: this.sequence,
       chatWrapper: this.chatWrapper,
@@ -196,6 +208,9 @@ export class LlamaTextGenerator implements TextGenerator {
       const { stopReason } = await session.promptWithMeta(request.prompt, {
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+        grammar,
+        repeatPenalty: REPEAT_PENALTY,
+        dryRepeatPenalty: DRY_REPEAT_PENALTY,
         signal,
         stopOnAbortSignal: true,
         onToken: () => {
@@ -215,6 +230,17 @@ export class LlamaTextGenerator implements TextGenerator {
     } finally {
       session.dispose({ disposeSequence: false });
     }
+  }
+
+  private grammarFor(text: string): Promise<LlamaGrammar> {
+    let grammar = this.grammars.get(text);
+    if (!grammar) {
+      grammar = this.llama.createGrammar({ grammar: text });
+      // A grammar that fails to parse is a bug of ours; it must not stay cached.
+      grammar.catch(() => this.grammars.delete(text));
+      this.grammars.set(text, grammar);
+    }
+    return grammar;
   }
 
   async close() {

@@ -1,0 +1,125 @@
+/**
+ * The writers on a real text model: speed (time to first token, tokens per second, total time)
+ * and what each answer achieves against issue 10's quality points, for a script, a blog and a
+ * story in English and a story in Hindi (Devanagari). The figures behind ADR 029.
+ *
+ *   npm run bench -w @ai-tools/server -- writers            the model the server would use
+ *   TEXT_MODEL=smollm2-135m npm run bench -w @ai-tools/server -- writers
+ *   WRITERS=story-en,script ...                              only some of the cases
+ *   STORY_WORDS=200 ...                                      a shorter story
+ *
+ * Targets: first token under 3 s, 8 tokens/s or more, a 300-word English story under 60 s.
+ */
+import { basename } from 'node:path';
+import type { StoryRequest } from '@ai-tools/contracts';
+import { loadConfig } from '../src/config.ts';
+import type { GenerationFigures } from '../src/providers/local/text/llama-text-generator.ts';
+import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
+import type { TextGenerator } from '../src/providers/types.ts';
+import { writeBlog } from '../src/services/blog.ts';
+import { writeStory } from '../src/services/story.ts';
+import { writeVideoScript } from '../src/services/video-script.ts';
+import { writerContext, type WriterContext } from '../src/services/writing.ts';
+import { blogQuality, scriptQuality, storyQuality, type Quality } from './writing-quality.ts';
+
+interface WriterCase {
+  name: string;
+  write: (context: WriterContext) => Promise<string>;
+  judge: (text: string) => Quality;
+}
+
+const SCRIPT = {
+  topic: 'Productivity',
+  platform: 'YouTube',
+  duration: 1,
+  additionalInfo: 'The two-minute rule for small tasks',
+} as const;
+const BLOG_TOPIC = 'How to start running as a complete beginner';
+const STORY = {
+  storyType: 'adventure',
+  audience: 'kids 4-8',
+  tone: 'humorous',
+  topic: 'A lost kite',
+  // STORY_WORDS=200 measures a shorter story, for a slow machine.
+  storyLength: Number(process.env.STORY_WORDS ?? 300) as StoryRequest['storyLength'],
+  additionalInfo: '',
+} as const;
+
+const CASES: WriterCase[] = [
+  {
+    name: 'script',
+    write: (context) => writeVideoScript(SCRIPT, context),
+    judge: (text) => scriptQuality(text, SCRIPT.duration, SCRIPT.platform),
+  },
+  {
+    name: 'blog',
+    write: (context) => writeBlog({ topic: BLOG_TOPIC }, context),
+    judge: (text) => blogQuality(text, ['run']),
+  },
+  {
+    name: 'story-en',
+    write: async (context) => (await writeStory({ ...STORY, language: 'English' }, context)).story,
+    judge: (text) => storyQuality(text, 'English', STORY.storyLength, ['kite']),
+  },
+  {
+    name: 'story-hi',
+    write: async (context) => (await writeStory({ ...STORY, language: 'Hindi' }, context)).story,
+    judge: (text) => storyQuality(text, 'Hindi', STORY.storyLength, ['पतंग']),
+  },
+];
+
+/** Passes the generations through and keeps each one's figures. */
+function recording(generator: TextGenerator & { lastGeneration?: GenerationFigures }) {
+  const figures: GenerationFigures[] = [];
+  const recorder: TextGenerator = {
+    status: () => generator.status(),
+    close: () => generator.close(),
+    async *generate(request) {
+      yield* generator.generate(request);
+      if (generator.lastGeneration) figures.push(generator.lastGeneration);
+    },
+  };
+  return { recorder, figures };
+}
+
+const config = loadConfig();
+const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
+if (!modelPath) {
+  console.log('No text model here: run `npm run models` (or set TEXT_MODEL to a GGUF file).');
+  process.exit(0);
+}
+const wanted = (process.env.WRITERS ?? '').split(',').filter(Boolean);
+const loadStarted = performance.now();
+const generator = await loadLlamaTextGenerator({ modelPath });
+console.log(
+  `${basename(modelPath)}: loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+);
+
+for (const writer of CASES.filter((each) => wanted.length === 0 || wanted.includes(each.name))) {
+  const { recorder, figures } = recording(generator);
+  const startedAt = performance.now();
+  let firstTextAt: number | undefined;
+  const context = writerContext(recorder, undefined, 30 * 60_000, {
+    onText: () => (firstTextAt ??= performance.now()),
+  });
+  try {
+    const text = await writer.write(context);
+    const seconds = (performance.now() - startedAt) / 1000;
+    const tokens = figures.reduce((sum, each) => sum + each.generatedTokens, 0);
+    const generatingSeconds = figures.reduce(
+      (sum, each) => sum + (each.totalMs - each.firstTokenMs) / 1000,
+      0,
+    );
+    const quality = writer.judge(text);
+    console.log(
+      `\n## ${writer.name}: first token ${(((firstTextAt ?? startedAt) - startedAt) / 1000).toFixed(1)} s, ` +
+        `${tokens} tokens in ${figures.length} generation(s), ` +
+        `${(tokens / generatingSeconds).toFixed(1)} tokens/s, total ${seconds.toFixed(1)} s`,
+    );
+    for (const [point, value] of Object.entries(quality)) console.log(`  ${point}: ${value}`);
+    if (process.env.SHOW_TEXT) console.log(`\n${text}\n`);
+  } catch (error) {
+    console.log(`\n## ${writer.name}: failed: ${(error as Error).message}`);
+  }
+}
+await generator.close();
