@@ -131,6 +131,38 @@ test('one running or waiting job per visitor: a second one gets a 429 with the w
   assert.equal(await queue.run(async () => 'again', { visitor: '10.0.0.1' }), 'again');
 });
 
+test('a visitor who stops a running job may ask again at once, and waits for it to end', async () => {
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 4 });
+  const stop = new AbortController();
+  const windingDown = deferred();
+  const order: string[] = [];
+  const stopped = queue.run(
+    async () => {
+      await windingDown.promise;
+      order.push('stopped job ended');
+    },
+    { visitor: '10.0.0.1', signal: stop.signal },
+  );
+  // Before the Stop, a second job of the visitor is refused.
+  await assert.rejects(
+    queue.run(async () => {}, { visitor: '10.0.0.1' }),
+    VisitorHasJobError,
+  );
+  stop.abort();
+  const again = queue.run(
+    async () => {
+      order.push('new job ran');
+      return 'again';
+    },
+    { visitor: '10.0.0.1' },
+  );
+  assert.deepEqual(queue.size, { running: 1, waiting: 1 });
+  windingDown.resolve();
+  await stopped;
+  assert.equal(await again, 'again');
+  assert.deepEqual(order, ['stopped job ended', 'new job ran']);
+});
+
 test('a waiting job hears its place and estimate as the line moves', async () => {
   const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 10 });
   const gates = [deferred(), deferred()];

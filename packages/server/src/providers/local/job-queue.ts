@@ -102,12 +102,22 @@ export class JobQueue {
       }
     }
     options.onQueuePosition?.({ ahead: 0, estimatedWaitSeconds: 0 });
+    // A visitor who stops a job (the page's Stop button) may ask again at once: the new job waits
+    // in line while the stopped one winds down, instead of a 429 for the last moments of its run.
+    let visitorFreed = false;
+    const freeVisitor = () => {
+      if (visitorFreed) return;
+      visitorFreed = true;
+      this.markFree(visitor);
+    };
+    signal?.addEventListener('abort', freeVisitor, { once: true });
     const startedAt = performance.now();
     try {
       return await job(signal ?? new AbortController().signal);
     } finally {
+      signal?.removeEventListener('abort', freeVisitor);
       this.record((performance.now() - startedAt) / 1000);
-      this.markFree(visitor);
+      freeVisitor();
       this.handOver();
     }
   }
