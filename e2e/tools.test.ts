@@ -17,6 +17,7 @@ import {
   TOOL_CAPABILITY,
   TOOL_MESSAGES,
   toolPath,
+  VOICE_DESCRIPTIONS,
   type Capability,
   type HealthResponse,
 } from '@ai-tools/contracts';
@@ -121,7 +122,7 @@ describe('text to speech', () => {
         .getByLabel('Text', { exact: true })
         .fill('Hello from the browser test. This is a short sentence.');
 
-      const player = page.locator('audio');
+      const player = page.getByLabel('Generated audio', { exact: true });
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.locator('audio[src^="blob:"]').waitFor({ timeout: GENERATION_TIMEOUT_MS });
       const mp3Source = await player.getAttribute('src');
@@ -136,9 +137,9 @@ describe('text to speech', () => {
       // The new audio replaces the old one, and the browser decodes it: it has a duration.
       await page.waitForFunction(
         (previous) => {
-          const audio = document.querySelector('audio');
+          const audio = document.querySelector('audio[aria-label="Generated audio"]');
           return (
-            audio !== null &&
+            audio instanceof HTMLAudioElement &&
             audio.getAttribute('src') !== previous &&
             audio.readyState >= 1 &&
             audio.duration > 0
@@ -152,6 +153,32 @@ describe('text to speech', () => {
       );
       assert.equal(wav.name, 'generated_speech.wav');
       assert.equal(wav.content.subarray(0, 4).toString('latin1'), 'RIFF');
+    },
+  );
+
+  test(
+    'the voice picker describes the chosen voice and plays its sample',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertEngineReady('speech');
+      const { page } = session;
+      await page.goto(ROUTES.textToSpeech);
+      await page.getByLabel('Voice', { exact: true }).selectOption('nova');
+      await expectVisible(page.getByText(`nova: ${VOICE_DESCRIPTIONS.nova}.`, { exact: false }));
+      // The browser loads and decodes the sample the server made for this voice.
+      await page.waitForFunction(
+        () => {
+          const sample = document.querySelector('audio[aria-label="Sample of the voice nova"]');
+          if (!(sample instanceof HTMLAudioElement)) return false;
+          if (sample.preload !== 'auto') {
+            sample.preload = 'auto';
+            sample.load();
+          }
+          return sample.readyState >= 1 && sample.duration > 0.5;
+        },
+        undefined,
+        { timeout: GENERATION_TIMEOUT_MS },
+      );
     },
   );
 });

@@ -35,29 +35,18 @@ async function waitForHealth(baseUrl, server, timeoutMs) {
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
-// No real text model can be downloaded here, so the writers run on a tiny model with random
-// weights that the test code generates: the real node-llama-cpp path, with gibberish output.
-// A TEXT_MODEL_PATH given by the caller (a real model) wins.
-let textModelPath = process.env.TEXT_MODEL_PATH;
-if (!textModelPath) {
-  textModelPath = join(dataDir, 'tiny-random.gguf');
-  const made = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'packages/server/test/helpers/tiny-gguf.ts', textModelPath],
-    { stdio: 'inherit' },
-  );
-  if (made.status !== 0) {
-    console.error('Could not write the tiny test model for the writers.');
-    process.exit(1);
-  }
-}
+// The writers run on SmolLM2-135M, the smallest real model that `npm run models` fetches: real
+// instruction following, fast enough for every writer test on two cores. A TEXT_MODEL or
+// TEXT_MODEL_PATH given by the caller wins (TEXT_MODEL=qwen2.5-coder-1.5b tests the default).
+const textModel =
+  process.env.TEXT_MODEL ?? (process.env.TEXT_MODEL_PATH ? undefined : 'smollm2-135m');
 
 const environment = {
   ...process.env,
   PORT: String(port),
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
-  TEXT_MODEL_PATH: textModelPath,
+  ...(textModel ? { TEXT_MODEL: textModel } : {}),
   LOG_LEVEL: 'warn',
 };
 
