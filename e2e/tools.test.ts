@@ -1,7 +1,8 @@
 /**
  * The five tools' main flows in Debian's Chromium against the real `npm start`: every request goes
- * to the real API and its real engines. The writers may run on a tiny random-weights model in CI,
- * so these tests check that a non-empty result appears and downloads, never its wording.
+ * to the real API and its real engines. The writers run on SmolLM2-135M (scripts/run-e2e.mjs), a
+ * small real model whose wording varies, so these tests check that a non-empty result appears and
+ * downloads, never its wording.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
