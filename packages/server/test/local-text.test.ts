@@ -68,8 +68,10 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     assert.equal(generator.lastGeneration?.generatedTokens, 40);
     assert.equal(generator.lastGeneration?.stopReason, 'maxTokens');
 
+    // Four random tokens may all be bytes of one unfinished character, so no chunk is owed here;
+    // what matters is that the engine stops at the fourth token.
     const short = await collect(generator.generate({ ...request, maxTokens: 4 }));
-    assert.ok(short.length >= 1 && short.length <= 4);
+    assert.ok(short.length <= 4, `expected at most 4 chunks, got ${short.length}`);
     assert.equal(generator.lastGeneration?.generatedTokens, 4);
     assert.equal(generator.lastGeneration?.stopReason, 'maxTokens');
   });
