@@ -68,6 +68,8 @@ const configSchema = z.object({
   TEXT_MODEL: textModel,
   /** The older name of TEXT_MODEL for a file path; read when TEXT_MODEL is unset. */
   TEXT_MODEL_PATH: optionalFile,
+  /** CPU threads of one generation; 0: every core (see defaultThreads in llama-text-generator). */
+  TEXT_THREADS: z.coerce.number().int().min(0).default(0),
   /**
    * The Whisper model that transcribes: `base` (fetched by default) or `small` (more accurate,
    * slower; `npm run models` fetches it when this says so).

@@ -12,7 +12,9 @@ import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { REPOSITORY_ROOT, loadConfig, type Config } from '../src/config.ts';
 import { ProviderBusyError } from '../src/providers/errors.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
+import { LlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
+import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { makeApp, testConfig } from './helpers/app.ts';
 
 const RATE_LIMIT_SETTINGS: [keyof Config, string, number][] = [
@@ -79,6 +81,26 @@ test('SPEECH_ and TRANSCRIPTION_QUEUE_MAX_WAITING reach the engines that createP
   } finally {
     await closeProviders(providers);
     rmSync(modelsDir, { recursive: true, force: true });
+  }
+});
+
+test('TEXT_THREADS sets the CPU threads of the text model', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'text-threads-'));
+  const modelPath = writeTinyGguf(join(folder, 'tiny.gguf'));
+  try {
+    for (const threads of [1, 2]) {
+      const providers = await createProviders(
+        testConfig({ MODELS_DIR: folder, TEXT_MODEL: modelPath, TEXT_THREADS: String(threads) }),
+      );
+      try {
+        assert.ok(providers.text instanceof LlamaTextGenerator, 'the tiny model loaded');
+        assert.equal(providers.text.threads, threads);
+      } finally {
+        await closeProviders(providers);
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 });
 

@@ -28,6 +28,7 @@ export async function createProviders(
       modelsDir: config.MODELS_DIR,
       textModel: config.TEXT_MODEL,
       maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
+      threads: config.TEXT_THREADS || undefined,
       onLoadError: (error, modelPath) => onLoadError(error, `Text model ${modelPath} did not load`),
     }),
     createLocalSpeechSynthesizer({
