@@ -20,6 +20,7 @@ import {
   type WriterStreamEventName,
 } from '@ai-tools/contracts';
 import { errorAnswerFor } from '../plugins/error-handler.ts';
+import { acceptWeight } from './accept.ts';
 import { GenerationAbortedError } from '../providers/errors.ts';
 import { writerContext, type WriterContext } from '../services/writing.ts';
 import { abortSignalFor } from './abort-signal.ts';
@@ -69,14 +70,7 @@ export async function answerWriter<Answer extends object>(
 
 /** Whether the Accept header asks for Server-Sent Events. */
 export function wantsEventStream(accept: string | undefined): boolean {
-  if (!accept) return false;
-  return accept
-    .split(',')
-    .some(
-      (range) =>
-        range.split(';')[0]?.trim().toLowerCase() === EVENT_STREAM_MEDIA_TYPE &&
-        !/;\s*q=0(?:\.0*)?\s*(?:;|$)/.test(range),
-    );
+  return acceptWeight(accept, [EVENT_STREAM_MEDIA_TYPE]) > 0;
 }
 
 /** The three events of contracts/streaming.ts, and the `result` event: the plain JSON answer. */

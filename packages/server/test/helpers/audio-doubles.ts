@@ -2,6 +2,7 @@
  * Test doubles of the speech provider interfaces, and helpers that make and inspect real audio
  * with ffmpeg, so the encoding and decoding code is checked for real.
  */
+import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,6 +145,25 @@ export function probeBytes(bytes: Buffer, extension: string): AudioInfo {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * A text-to-speech answer's audio is a real mono file of its format (checked by ffprobe) whose
+ * duration is the one the answer gives, within the few milliseconds encoders pad (MP3, AAC frames).
+ */
+export function assertSpeechFile(
+  data: { audioBase64: string; durationSeconds: number },
+  format: keyof typeof EXPECTED_ENCODINGS,
+  label: string,
+) {
+  const info = probeBytes(Buffer.from(data.audioBase64, 'base64'), format);
+  assert.equal(info.container, EXPECTED_ENCODINGS[format].container, label);
+  assert.equal(info.codec, EXPECTED_ENCODINGS[format].codec, label);
+  assert.equal(info.channels, 1, label);
+  assert.ok(
+    Math.abs(info.durationSeconds - data.durationSeconds) < 0.1,
+    `${label}: ffprobe says ${info.durationSeconds} s, the answer ${data.durationSeconds} s`,
+  );
 }
 
 /** Real audio of a tone in any format ffmpeg writes, made with ffmpeg's own generator. */

@@ -96,13 +96,8 @@ export function words(text: string): string[] {
     .filter(Boolean);
 }
 
-/** Word error rate: (substitutions + deletions + insertions) / reference words. */
-export function wordErrors(
-  reference: string,
-  hypothesis: string,
-): { errors: number; words: number } {
-  const expected = words(reference);
-  const heard = words(hypothesis);
+/** Edits (substitutions, deletions, insertions) that turn one sequence into the other. */
+export function editDistance(expected: readonly string[], heard: readonly string[]): number {
   let previous = Array.from({ length: heard.length + 1 }, (_, index) => index);
   for (let row = 1; row <= expected.length; row += 1) {
     const current = [row];
@@ -115,7 +110,16 @@ export function wordErrors(
     }
     previous = current;
   }
-  return { errors: previous[heard.length] ?? 0, words: expected.length };
+  return previous[heard.length] ?? 0;
+}
+
+/** Word error rate: (substitutions + deletions + insertions) / reference words. */
+export function wordErrors(
+  reference: string,
+  hypothesis: string,
+): { errors: number; words: number } {
+  const expected = words(reference);
+  return { errors: editDistance(expected, words(hypothesis)), words: expected.length };
 }
 
 /** Reference transcripts of the librivox and cards recordings: `<s> words </s> (id)` lines. */

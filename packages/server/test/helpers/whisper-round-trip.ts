@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { env, pipeline } from '@huggingface/transformers';
 import { WHISPER_FILES } from '../../src/models/manifest.ts';
 import type { SynthesizedSpeech } from '../../src/providers/types.ts';
-import { toTranscriptionSamples } from './local-engines.ts';
+import { editDistance, toTranscriptionSamples } from './local-engines.ts';
 
 type Recogniser = (
   samples: Float32Array,
@@ -54,22 +54,6 @@ function letters(text: string): string[] {
       .normalize('NFC')
       .replace(/[^\p{L}\p{N}\p{M}]+/gu, ''),
   ];
-}
-
-function editDistance(expected: readonly string[], heard: readonly string[]): number {
-  let previous = Array.from({ length: heard.length + 1 }, (_, index) => index);
-  for (let row = 1; row <= expected.length; row += 1) {
-    const current = [row];
-    for (let column = 1; column <= heard.length; column += 1) {
-      const substitution =
-        (previous[column - 1] ?? 0) + (expected[row - 1] === heard[column - 1] ? 0 : 1);
-      current.push(
-        Math.min((previous[column] ?? 0) + 1, (current[column - 1] ?? 0) + 1, substitution),
-      );
-    }
-    previous = current;
-  }
-  return previous[heard.length] ?? 0;
 }
 
 /** Word error rate over words of any script: edits / reference words. */

@@ -8,6 +8,7 @@ import {
 import { parseWith } from '../../plugins/validation.ts';
 import { textToSpeech } from '../../services/text-to-speech.ts';
 import { abortSignalFor } from '../abort-signal.ts';
+import { acceptWeight } from '../accept.ts';
 
 export async function textToSpeechRoutes(app: FastifyInstance) {
   app.post(API_PATHS.textToSpeech, async (request, reply) => {
@@ -44,18 +45,9 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
  * browsers send, keeps the JSON answer.
  */
 export function acceptsAudio(accept: string | undefined, mediaType: string): boolean {
-  if (!accept) return false;
-  const audioType = mediaType.split(';')[0]?.trim().toLowerCase();
-  let audioWeight = 0;
-  let jsonWeight = 0;
-  for (const range of accept.split(',')) {
-    const [type = '', ...parameters] = range.split(';').map((part) => part.trim().toLowerCase());
-    const quality = parameters.find((parameter) => parameter.startsWith('q='));
-    const weight = quality === undefined ? 1 : Number(quality.slice(2)) || 0;
-    if (type === 'audio/*' || type === audioType) audioWeight = Math.max(audioWeight, weight);
-    if (type === 'application/json' || type === 'application/*') {
-      jsonWeight = Math.max(jsonWeight, weight);
-    }
-  }
-  return audioWeight > 0 && audioWeight > jsonWeight;
+  const audioType = mediaType.split(';')[0]?.trim() ?? mediaType;
+  const audioWeight = acceptWeight(accept, ['audio/*', audioType]);
+  return (
+    audioWeight > 0 && audioWeight > acceptWeight(accept, ['application/json', 'application/*'])
+  );
 }
