@@ -147,6 +147,34 @@ test('a language Kokoro does not speak here goes to espeak-ng and still answers 
   assert.equal(info.sampleRate, 22_050);
 });
 
+test('the server keeps answering while Kokoro speaks: the model runs off the event loop', async () => {
+  // A model run on the main thread holds the event loop for the whole run (seconds); off it,
+  // the loop turns every few milliseconds. The bound is far from both.
+  const text =
+    'Our small bakery opens at six every morning. We bake fresh bread, soft rolls and a few ' +
+    'sweet pastries, then we put the coffee on and unlock the door.';
+  let last = performance.now();
+  let longestGap = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    longestGap = Math.max(longestGap, now - last);
+    last = now;
+  }, 10);
+  const started = performance.now();
+  try {
+    await speech.synthesize({ text, voice: 'nova', speed: 1 });
+    // The stretch since the last tick counts too: a loop held until now has not ticked since.
+    longestGap = Math.max(longestGap, performance.now() - last);
+  } finally {
+    clearInterval(ticker);
+  }
+  const synthesisMilliseconds = performance.now() - started;
+  assert.ok(
+    longestGap < 1000 && longestGap < synthesisMilliseconds / 2,
+    `the event loop stood still for ${longestGap.toFixed(0)} ms of a ${synthesisMilliseconds.toFixed(0)} ms synthesis`,
+  );
+});
+
 test('speed 0.25 and 3 change the duration, not the voice', async () => {
   const text = 'It is easy to tell the depth of a well.';
   const duration = async (speed: number) =>

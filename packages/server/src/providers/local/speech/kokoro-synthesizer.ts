@@ -1,19 +1,19 @@
 /**
- * The neural speech tier: Kokoro-82M v1.0 (fp32 ONNX) in onnxruntime-node, loaded once, with
- * phonemes from espeak-ng. It speaks English and the languages of KOKORO_LANGUAGES; text in any
- * other language goes to the classic tier's espeak-ng voices.
+ * The neural speech tier: Kokoro-82M v1.0 (fp32 ONNX) in onnxruntime-node, loaded once in a worker
+ * thread (kokoro-worker.ts), with phonemes from espeak-ng. It speaks English and the languages of
+ * KOKORO_LANGUAGES; text in any other language goes to the classic tier's espeak-ng voices.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { InferenceSession, Tensor } from 'onnxruntime-node';
-import type { Voice } from '@ai-tools/contracts';
+import { ENGINE_MESSAGES, type Voice } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
 import { GenerationAbortedError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
+import { EngineThread } from '../engine-thread.ts';
 import { JobQueue } from '../job-queue.ts';
 import { adjustAudio } from './audio-adjustment.ts';
 import { phonemize, tokenize } from './kokoro-phonemes.ts';
-import { KOKORO_PAD } from './kokoro-vocabulary.ts';
+import type { KokoroRun, KokoroWave, KokoroWorkerSettings } from './kokoro-worker.ts';
 import { KOKORO_LANGUAGES, KOKORO_VOICES } from './voices.ts';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
@@ -61,12 +61,9 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
   /** One synthesis at a time: one run already uses both cores. */
   private readonly queue: JobQueue;
   private readonly styles = new Map<string, Promise<Float32Array>>();
-  /** The model run in progress: close() waits for it, since a released session must not run. */
-  private currentRun: Promise<unknown> = Promise.resolve();
-  private closed = false;
 
   private constructor(
-    private readonly session: InferenceSession,
+    private readonly model: EngineThread<KokoroRun, KokoroWave>,
     private readonly voicesFolder: string,
     private readonly otherLanguages: SpeechSynthesizer,
     options: KokoroOptions,
@@ -83,15 +80,12 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
     otherLanguages: SpeechSynthesizer,
     options: KokoroOptions = {},
   ): Promise<KokoroSpeechSynthesizer> {
-    const session = await InferenceSession.create(files.model, {
-      intraOpNumThreads: 2,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      // Idle threads sleep instead of spinning: the cores are shared with the other engines.
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
+    const model = await EngineThread.start<KokoroRun, KokoroWave>({
+      file: new URL('./kokoro-worker.ts', import.meta.url),
+      settings: { modelPath: files.model } satisfies KokoroWorkerSettings,
+      failureMessage: ENGINE_MESSAGES.speechFailed,
     });
-    return new KokoroSpeechSynthesizer(session, files.voicesFolder, otherLanguages, options);
+    return new KokoroSpeechSynthesizer(model, files.voicesFolder, otherLanguages, options);
   }
 
   status() {
@@ -99,9 +93,7 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
   }
 
   async close() {
-    this.closed = true;
-    await this.currentRun.catch(() => {});
-    await this.session.release();
+    await this.model.close();
     await this.otherLanguages.close();
   }
 
@@ -134,23 +126,16 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
     }, request);
   }
 
-  /** One run of the model; onnxruntime-node runs it off the main thread. */
+  /** One run of the model, in the worker thread. */
   private async speak(ids: number[], styles: Float32Array, speed: number): Promise<Float32Array> {
     // A server that is closing stops between runs (the request gets the usual abort answer).
-    if (this.closed) throw new GenerationAbortedError();
+    if (this.model.isClosed) throw new GenerationAbortedError();
     const row = Math.min(ids.length, STYLE_ROWS - 1);
-    const input = [KOKORO_PAD, ...ids, KOKORO_PAD];
-    const run = this.session.run({
-      input_ids: new Tensor('int64', BigInt64Array.from(input, BigInt), [1, input.length]),
-      style: new Tensor('float32', styles.slice(row * STYLE_SIZE, (row + 1) * STYLE_SIZE), [
-        1,
-        STYLE_SIZE,
-      ]),
-      speed: new Tensor('float32', Float32Array.of(speed), [1]),
-    });
-    this.currentRun = run;
-    const { waveform } = await run;
-    return waveform?.data as Float32Array;
+    const style = styles.slice(row * STYLE_SIZE, (row + 1) * STYLE_SIZE);
+    const { waveform } = await this.model.request({ ids, style, speed }, [
+      style.buffer as ArrayBuffer,
+    ]);
+    return waveform;
   }
 
   /** A voice's style file, read once. */

@@ -16,10 +16,9 @@ export interface WhisperWorkerSettings {
 }
 
 export type WhisperRequest =
-  | { kind: 'detect-language'; id: number; samples: Float32Array }
+  | { kind: 'detect-language'; samples: Float32Array }
   | {
       kind: 'decode';
-      id: number;
       samples: Float32Array;
       /** Unset: the language Whisper hears in this piece. */
       language?: string;
@@ -55,8 +54,4 @@ export interface DecodedPiece {
 }
 
 export type WhisperReply =
-  | { kind: 'ready' }
-  | { kind: 'load-failed'; message: string }
-  | { kind: 'languages'; id: number; scores: LanguageScores }
-  | { kind: 'decoded'; id: number; piece: DecodedPiece }
-  | { kind: 'failed'; id: number; message: string };
+  { kind: 'languages'; scores: LanguageScores } | { kind: 'decoded'; piece: DecodedPiece };

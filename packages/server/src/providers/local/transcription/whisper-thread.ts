@@ -1,12 +1,10 @@
 /**
- * The main thread's side of the Whisper worker (whisper-worker.ts): starts it, waits until the
- * model has loaded, and turns each request into a promise. A visitor who goes away stops the
- * running decode through a shared flag. A worker that dies fails the requests it held and is
- * started again on the next request.
+ * The main thread's side of the Whisper worker (whisper-worker.ts), on an EngineThread. A visitor
+ * who goes away stops the running decode through a flag shared with the worker.
  */
-import { Worker } from 'node:worker_threads';
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
-import { GenerationAbortedError, ProviderFailedError } from '../../errors.ts';
+import { GenerationAbortedError } from '../../errors.ts';
+import { EngineThread } from '../engine-thread.ts';
 import type {
   DecodedPiece,
   LanguageScores,
@@ -15,41 +13,21 @@ import type {
   WhisperWorkerSettings,
 } from './whisper-protocol.ts';
 
-const WORKER_FILE = new URL('./whisper-worker.ts', import.meta.url);
-
-/**
- * Node 20 does not pass the parent's `--import tsx` hooks on to a worker thread, so the worker
- * registers tsx itself before it loads its TypeScript file.
- */
-const WORKER_BOOTSTRAP = `
-  import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then(({ register }) => { register(); return import(${JSON.stringify(WORKER_FILE.href)}); });
-`;
-
-interface PendingRequest {
-  resolve: (reply: WhisperReply) => void;
-  reject: (error: Error) => void;
-}
-
-/** What a request may be, without the id this class gives it. */
-type RequestBody =
-  | Omit<Extract<WhisperRequest, { kind: 'detect-language' }>, 'id'>
-  | Omit<Extract<WhisperRequest, { kind: 'decode' }>, 'id'>;
-
 export class WhisperThread {
-  private readonly stopFlag = new Int32Array(new SharedArrayBuffer(4));
-  private readonly pending = new Map<number, PendingRequest>();
-  private nextId = 1;
-  private worker?: Worker;
-  private closed = false;
-
-  private constructor(private readonly settings: Omit<WhisperWorkerSettings, 'stopFlag'>) {}
+  private constructor(
+    private readonly engine: EngineThread<WhisperRequest, WhisperReply>,
+    private readonly stopFlag: Int32Array,
+  ) {}
 
   /** Starts the worker and resolves once the model has loaded; rejects with the loader's words. */
   static async start(settings: Omit<WhisperWorkerSettings, 'stopFlag'>): Promise<WhisperThread> {
-    const thread = new WhisperThread(settings);
-    await thread.startWorker();
-    return thread;
+    const stopFlag = new Int32Array(new SharedArrayBuffer(4));
+    const engine = await EngineThread.start<WhisperRequest, WhisperReply>({
+      file: new URL('./whisper-worker.ts', import.meta.url),
+      settings: { ...settings, stopFlag: stopFlag.buffer } satisfies WhisperWorkerSettings,
+      failureMessage: ENGINE_MESSAGES.recognitionFailed,
+    });
+    return new WhisperThread(engine, stopFlag);
   }
 
   async detectLanguage(samples: Float32Array, signal: AbortSignal): Promise<LanguageScores> {
@@ -70,75 +48,18 @@ export class WhisperThread {
     return reply.piece;
   }
 
-  async close() {
-    this.closed = true;
-    await this.worker?.terminate();
-    this.worker = undefined;
+  close() {
+    return this.engine.close();
   }
 
-  private startWorker(): Promise<void> {
-    const worker = new Worker(WORKER_BOOTSTRAP, {
-      eval: true,
-      workerData: { ...this.settings, stopFlag: this.stopFlag.buffer },
-    });
-    this.worker = worker;
-    return new Promise((resolve, reject) => {
-      let loaded = false;
-      worker.on('message', (reply: WhisperReply) => {
-        if (reply.kind === 'ready') {
-          loaded = true;
-          resolve();
-        } else if (reply.kind === 'load-failed') {
-          void worker.terminate();
-          reject(new Error(reply.message));
-        } else {
-          const request = this.pending.get(reply.id);
-          this.pending.delete(reply.id);
-          if (reply.kind === 'failed') {
-            request?.reject(
-              new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed, {
-                cause: new Error(reply.message),
-              }),
-            );
-          } else {
-            request?.resolve(reply);
-          }
-        }
-      });
-      worker.on('error', (error) => {
-        if (!loaded) reject(error);
-      });
-      worker.on('exit', () => {
-        if (this.worker === worker) this.worker = undefined;
-        if (!loaded) reject(new Error('The Whisper worker stopped before the model loaded.'));
-        for (const request of this.pending.values()) {
-          request.reject(new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed));
-        }
-        this.pending.clear();
-      });
-    });
-  }
-
-  private async request(body: RequestBody, signal: AbortSignal): Promise<WhisperReply> {
+  private async request(body: WhisperRequest, signal: AbortSignal): Promise<WhisperReply> {
     if (signal.aborted) throw new GenerationAbortedError();
-    if (this.closed) throw new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed);
-    if (!this.worker) {
-      await this.startWorker().catch((error: unknown) => {
-        throw new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed, { cause: error });
-      });
-    }
-    const worker = this.worker;
-    if (!worker) throw new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed);
-    const id = this.nextId++;
     // One request at a time (the transcriber's queue): the flag belongs to this one.
     Atomics.store(this.stopFlag, 0, 0);
     const stop = () => Atomics.store(this.stopFlag, 0, 1);
     signal.addEventListener('abort', stop, { once: true });
     try {
-      return await new Promise<WhisperReply>((resolve, reject) => {
-        this.pending.set(id, { resolve, reject });
-        worker.postMessage({ ...body, id } satisfies WhisperRequest);
-      });
+      return await this.engine.request(body);
     } finally {
       signal.removeEventListener('abort', stop);
     }
