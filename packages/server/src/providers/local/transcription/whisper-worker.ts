@@ -4,6 +4,7 @@
  * because the log-mel features (about 0.2 s of JavaScript per piece) and the decoding loop would
  * otherwise hold /api/health and every other request up while a transcription runs.
  */
+import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
 import {
   AutoProcessor,
@@ -18,7 +19,7 @@ import {
   type PreTrainedTokenizer,
   type Processor,
 } from '@huggingface/transformers';
-import type { Tensor as OnnxTensor } from 'onnxruntime-node';
+import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
 import { serveEngine } from '../engine-worker.ts';
 import type {
   DecodedPiece,
@@ -37,6 +38,9 @@ env.allowLocalModels = true;
 env.localModelPath = settings.localModelPath;
 
 const stopFlag = new Int32Array(settings.stopFlag);
+
+/** The q8 decoder transformers.js loads for dtype 'q8', under the model's onnx folder. */
+const DECODER_FILE = 'decoder_model_merged_quantized.onnx';
 
 /** Whisper's token ids this worker needs, read from the model's own generation config. */
 interface WhisperTokens {
@@ -124,49 +128,55 @@ class StopWhenAsked extends StoppingCriteria {
   }
 }
 
+/** onnxruntime's options for both sessions; only the memory arena differs between them. */
+function sessionOptions(memoryArena: boolean) {
+  return {
+    enableCpuMemArena: memoryArena,
+    intraOpNumThreads: 2,
+    interOpNumThreads: 1,
+    // Waiting threads sleep instead of spinning: on a shared 2-core machine spinning burnt
+    // about a quarter more CPU time for no faster answer (bench/transcription).
+    extra: { session: { intra_op: { allow_spinning: '0' } } },
+  };
+}
+
 async function load() {
-  const modelOptions = (memoryArena: boolean) => ({
-    dtype: 'q8' as const,
-    device: 'cpu' as const,
-    session_options: {
-      enableCpuMemArena: memoryArena,
-      intraOpNumThreads: 2,
-      interOpNumThreads: 1,
-      // Waiting threads sleep instead of spinning: on a shared 2-core machine spinning burnt
-      // about a quarter more CPU time for no faster answer (bench/transcription).
-      extra: { session: { intra_op: { allow_spinning: '0' } } },
-    },
-  });
-  // onnxruntime's CPU memory arena keeps the largest need of any run reserved. The decoder runs
-  // once per token with small tensors: with an arena it takes about a third less CPU time. The
-  // encoder runs once per piece and needs about 500 MB while it does: an arena would keep that
-  // for good. So the model loads twice and keeps the decoder of the one with an arena and the
-  // encoder of the one without (measured in bench/transcription).
-  const [processor, tokenizer, model, withoutArena] = await Promise.all([
+  // onnxruntime's CPU memory arena keeps the largest need of any run reserved. The encoder runs
+  // once per piece and needs about 500 MB while it does: an arena would keep that for good, so
+  // the model loads without one. The decoder runs once per token with small tensors: with an
+  // arena it takes about a third less CPU time, so its session is made again with one, from the
+  // file itself (measured in bench/transcription and bench/memory).
+  const [processor, tokenizer, model] = await Promise.all([
     AutoProcessor.from_pretrained(settings.modelId),
     AutoTokenizer.from_pretrained(settings.modelId),
-    WhisperForConditionalGeneration.from_pretrained(settings.modelId, modelOptions(true)),
-    WhisperForConditionalGeneration.from_pretrained(settings.modelId, modelOptions(false)),
+    WhisperForConditionalGeneration.from_pretrained(settings.modelId, {
+      dtype: 'q8',
+      device: 'cpu',
+      session_options: sessionOptions(false),
+    }),
   ]);
-  const sessions = (instance: object) =>
-    (instance as unknown as { sessions: Record<string, { release(): Promise<void> }> }).sessions;
-  const encoderWithArena = sessions(model).model;
-  const encoderWithoutArena = sessions(withoutArena).model;
-  if (!encoderWithArena || !encoderWithoutArena) throw new Error('Whisper has no encoder session.');
-  sessions(model).model = encoderWithoutArena;
-  await Promise.all([
-    encoderWithArena.release(),
-    sessions(withoutArena).decoder_model_merged?.release(),
-  ]);
+  const sessions = (model as unknown as { sessions: Record<string, ModelSession> }).sessions;
+  const decoder = sessions.decoder_model_merged;
+  if (!decoder || !sessions.model) throw new Error('Whisper has no encoder or decoder session.');
+  const decoderWithArena = (await InferenceSession.create(
+    join(settings.localModelPath, settings.modelId, 'onnx', DECODER_FILE),
+    sessionOptions(true),
+  )) as unknown as ModelSession;
+  // transformers.js keeps its own settings for a session on the session itself.
+  decoderWithArena.config = decoder.config;
+  sessions.decoder_model_merged = decoderWithArena;
+  await decoder.release();
   const config = model.generation_config as unknown as WhisperGenerationConfig;
   return { processor, tokenizer, model, tokens: readTokens(config, tokenizer) };
 }
 
 type Whisper = Awaited<ReturnType<typeof load>>;
 
-/** The part of onnxruntime's session this worker calls directly. */
-interface EncoderSession {
+/** The part of onnxruntime's session this worker handles itself. */
+interface ModelSession {
   run(feeds: Record<string, unknown>, fetches: string[]): Promise<Record<string, OnnxTensor>>;
+  release(): Promise<void>;
+  config?: unknown;
 }
 
 /** A piece's log-mel features and what the encoder made of them, computed once per piece. */
@@ -181,8 +191,8 @@ async function encode(whisper: Whisper, samples: Float32Array): Promise<EncodedP
   // The exported encoder also outputs its six attention maps, 72 MB each. transformers.js asks
   // for every output and keeps one; asking onnxruntime for the hidden state alone saves about
   // 430 MB at every piece and a third of the encoder's time (measured: 0.82 s against 1.17 s).
-  const session = (whisper.model as unknown as { sessions: Record<string, EncoderSession> })
-    .sessions.model;
+  const session = (whisper.model as unknown as { sessions: Record<string, ModelSession> }).sessions
+    .model;
   if (!session) throw new Error('Whisper has no encoder session.');
   const { last_hidden_state: hiddenState } = await session.run(
     { input_features: (inputFeatures as unknown as { ort_tensor: unknown }).ort_tensor },
