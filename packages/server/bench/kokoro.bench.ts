@@ -2,7 +2,7 @@
  * Kokoro-82M, the neural speech tier, against issue 9's targets: real-time factor with the mp3
  * encoding (0.35x or faster), a 200-character text ready in under 3 s, every voice's round trip
  * through Whisper base (word error rate 10% or less each), the languages Kokoro speaks (character
- * error rate), server memory with the engine loaded, and /api/health while a synthesis runs (under
+ * error rate), memory with the engine loaded, and /api/health while a synthesis runs (under
  * 100 ms). Prints figures and fails nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -146,10 +146,13 @@ try {
   let running = true;
   void synthesis.finally(() => (running = false));
   const latencies: number[] = [];
+  // Timed from when each call was due, not from when it started: an event loop held by the
+  // engine delays the start, and that delay is what a visitor waits.
+  let due = performance.now();
   while (running) {
-    const started = performance.now();
     await app.inject({ method: 'GET', url: API_PATHS.health });
-    latencies.push(performance.now() - started);
+    latencies.push(performance.now() - due);
+    due = performance.now() + 50;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   await synthesis;
@@ -161,7 +164,7 @@ try {
   );
 
   console.log(
-    `Memory after the syntheses, with Whisper base loaded too: ${megabytes(process.memoryUsage().rss)} RSS`,
+    'The server’s memory with Kokoro and Whisper both loaded is measured by bench/memory (this process also holds the round trip’s own Whisper pipeline).',
   );
 } finally {
   rmSync(folder, { recursive: true, force: true });

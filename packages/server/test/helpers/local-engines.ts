@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SynthesizedSpeech } from '../../src/providers/types.ts';
+import { numbersToWords } from '../../src/services/speech-text.ts';
 
 export const POCKETSPHINX_TEST_DATA = '/usr/share/pocketsphinx/test/data';
 
@@ -113,13 +114,20 @@ export function editDistance(expected: readonly string[], heard: readonly string
   return previous[heard.length] ?? 0;
 }
 
-/** Word error rate: (substitutions + deletions + insertions) / reference words. */
+/**
+ * English word error rate: (substitutions + deletions + insertions) / reference words. Numbers
+ * are spelled out on both sides first (by the product's own speller), as Whisper's English
+ * normaliser does, so "7 of clubs" matches "seven of clubs".
+ */
 export function wordErrors(
   reference: string,
   hypothesis: string,
 ): { errors: number; words: number } {
-  const expected = words(reference);
-  return { errors: editDistance(expected, words(hypothesis)), words: expected.length };
+  const expected = words(numbersToWords(reference));
+  return {
+    errors: editDistance(expected, words(numbersToWords(hypothesis))),
+    words: expected.length,
+  };
 }
 
 /** Reference transcripts of the librivox and cards recordings: `<s> words </s> (id)` lines. */
