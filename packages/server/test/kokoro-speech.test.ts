@@ -129,6 +129,16 @@ test('Spanish text is spoken by a Spanish Kokoro voice that Whisper understands'
   assert.ok(wordErrorRate(sentence, heard) <= 0.2, `Whisper heard "${heard}"`);
 });
 
+test('Japanese with kanji is read through its pronunciation by a Japanese Kokoro voice', async () => {
+  // Debian's espeak-ng says "Chinese letter" for each kanji; the dictionary reading avoids it.
+  const sentence = 'おはようございます。私の名前は田中です。東京に住んでいます。';
+  const made = await speech.synthesize({ text: sentence, voice: 'echo', speed: 1, language: 'ja' });
+  assert.equal(made.sampleRate, KOKORO_SAMPLE_RATE, 'Kokoro, not espeak-ng, spoke it');
+  const heard = await whisperHears(made, 'ja', modelsDir);
+  assert.match(heard, /東京/, `Whisper heard "${heard}"`);
+  assert.match(heard, /住んでいます/, `Whisper heard "${heard}"`);
+});
+
 test('a language Kokoro does not speak here goes to espeak-ng and still answers 200', async () => {
   const response = await app.inject({
     method: 'POST',

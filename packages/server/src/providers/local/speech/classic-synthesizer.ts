@@ -13,6 +13,7 @@ import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } fro
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { EspeakLanguages } from './espeak-languages.ts';
+import { japaneseReading } from './japanese-reading.ts';
 import { FestivalVoices } from './festival.ts';
 import { adjustAudio } from './audio-adjustment.ts';
 import { CLASSIC_VOICES, type ClassicEnglishVoice, type FestivalVoiceName } from './voices.ts';
@@ -89,8 +90,11 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
   }
 
   async synthesize(request: SpeechSynthesisRequest): Promise<SynthesizedSpeech> {
-    const text = request.text.trim();
     const run = this.engineRun(request);
+    // espeak-ng reads kana but not kanji: Japanese goes in as it is pronounced.
+    const text = isJapanese(request.language)
+      ? await japaneseReading(request.text.trim())
+      : request.text.trim();
     // Punctuation or symbols alone are silence, not an error.
     if (!run.hasWords(text)) return { pcm: Buffer.alloc(0), sampleRate: CLASSIC_SAMPLE_RATE };
     return this.queues[run.engine].run(
@@ -188,6 +192,10 @@ function fliteRun(voice: string, pitchHertz: number | undefined, speed: number):
       ),
     remainingTempo: 1,
   };
+}
+
+function isJapanese(language: string | undefined): boolean {
+  return language?.toLowerCase().split(/[-_]/)[0] === 'ja';
 }
 
 function espeakRun(voice: string, pitch: number, speed: number): EngineRun {

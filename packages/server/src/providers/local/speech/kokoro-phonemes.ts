@@ -7,6 +7,7 @@
  */
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { runEngineProcess } from '../../../child-process.ts';
+import { japaneseReading } from './japanese-reading.ts';
 import { KOKORO_VOCABULARY } from './kokoro-vocabulary.ts';
 
 /** The most tokens one run of the model takes: its context of 512 less the two paddings. */
@@ -27,7 +28,9 @@ export async function phonemize(
   espeakVoice: string,
   signal: AbortSignal,
 ): Promise<string> {
-  const pieces = splitAtPunctuation(text);
+  // espeak-ng reads kana but not kanji: Japanese goes in as it is pronounced.
+  const readable = espeakVoice === 'ja' ? await japaneseReading(text) : text;
+  const pieces = splitAtPunctuation(readable);
   const spoken = await Promise.all(
     pieces.map(({ text: piece, isPunctuation }) =>
       isPunctuation ? piece : espeakPhonemes(piece, espeakVoice, signal),

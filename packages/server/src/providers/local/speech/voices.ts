@@ -109,14 +109,16 @@ export interface KokoroLanguage {
 
 /**
  * The languages Kokoro speaks here, by BCP 47 primary subtag: those whose round trip through
- * Whisper came back right (ADR 026). The others go to the classic tier's espeak-ng. Japanese
- * (jf_alpha, jm_kumo) and Chinese (zf_xiaobei, zm_yunjian) are not here: Debian's espeak-ng reads
- * kanji and hanzi as "Chinese letter", so Kokoro would only say that more nicely.
+ * Whisper came back right (ADR 026). The others go to the classic tier's espeak-ng. Japanese is
+ * phonemized from its dictionary reading (japanese-reading.ts), since Debian's espeak-ng reads kanji
+ * as "Chinese letter". Chinese (zf_xiaobei, zm_yunjian) is not here: espeak-ng reads hanzi the same
+ * way and knows no pinyin, so Kokoro would only say that more nicely.
  */
 export const KOKORO_LANGUAGES: Readonly<Record<string, KokoroLanguage>> = {
   es: { espeakVoice: 'es', woman: 'ef_dora', man: 'em_alex' },
   fr: { espeakVoice: 'fr-fr', woman: 'ff_siwis', man: 'ff_siwis' },
   hi: { espeakVoice: 'hi', woman: 'hf_alpha', man: 'hm_omega' },
   it: { espeakVoice: 'it', woman: 'if_sara', man: 'im_nicola' },
+  ja: { espeakVoice: 'ja', woman: 'jf_alpha', man: 'jm_kumo' },
   pt: { espeakVoice: 'pt-br', woman: 'pf_dora', man: 'pm_alex' },
 };
