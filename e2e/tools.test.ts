@@ -158,6 +158,41 @@ describe('text to speech', () => {
   );
 
   test(
+    'the speech starts playing while the rest is made, then the whole file is offered',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertEngineReady('speech');
+      const { page } = session;
+      await page.goto(ROUTES.textToSpeech);
+      // Counts the pieces the page hands to the Web Audio API, and whether the file was there yet.
+      await page.evaluate(() => {
+        const record = { piecesBeforeFile: 0, piecesAfterFile: 0 };
+        Object.assign(window, { liveSpeech: record });
+        const start = AudioBufferSourceNode.prototype.start;
+        AudioBufferSourceNode.prototype.start = function (...args) {
+          if (document.querySelector('audio[src^="blob:"]')) record.piecesAfterFile += 1;
+          else record.piecesBeforeFile += 1;
+          return start.apply(this, args);
+        };
+      });
+      await page
+        .getByLabel('Text', { exact: true })
+        .fill(
+          'The first sentence is short. The second one takes a little longer to say out loud. ' +
+            'The third sentence follows it. And the fourth one ends the text.',
+        );
+      await page.getByRole('button', { name: 'Generate', exact: true }).click();
+      await expectVisible(page.getByText('Playing while the rest is made:', { exact: false }));
+      await page.locator('audio[src^="blob:"]').waitFor({ timeout: GENERATION_TIMEOUT_MS });
+      const record = await page.evaluate(
+        () => (window as unknown as { liveSpeech: Record<string, number> }).liveSpeech,
+      );
+      assert.equal(record.piecesBeforeFile, 2, 'the first sentence alone, then the rest');
+      assert.equal(record.piecesAfterFile, 0);
+    },
+  );
+
+  test(
     'the voice picker describes the chosen voice and plays its sample',
     { timeout: TEST_TIMEOUT_MS },
     async () => {

@@ -172,6 +172,12 @@ export const REQUEST_MESSAGES = {
 } as const;
 
 /** The writers' pages while a text streams in (contracts/streaming.ts). */
+/** Text to speech while the speech streams in (contracts/streaming.ts). */
+export const SPEECH_STREAM_MESSAGES = {
+  /** `made` is already worded, such as "12 s". */
+  playingWhileMade: (made: string) => `Playing while the rest is made: ${made} of audio so far.`,
+} as const;
+
 export const WRITER_MESSAGES = {
   /** `wait` is already worded, such as "40 s" or "2 min 5 s". */
   queued: (ahead: number, wait: string) =>

@@ -35,3 +35,35 @@ export type TextEvent = z.infer<typeof textEventSchema>;
 
 export const errorEventSchema = z.object({ message: z.string(), status: z.number().int() });
 export type ErrorEvent = z.infer<typeof errorEventSchema>;
+
+/**
+ * The text-to-speech call's streamed answer. Asked with `Accept: text/event-stream`, it answers
+ * Server-Sent Events instead of one JSON body, so the page can play the speech while the rest is
+ * made:
+ * - `queue` while the request waits for the engine (as for the writers);
+ * - `audio` for each piece of the speech as the engine makes it, in order: the piece's text, its
+ *   place in the final audio, and its samples (16-bit little-endian mono PCM, base64);
+ * - `result` once, at the end, with exactly the JSON the plain call answers (SPEC section 7);
+ * - `error` once, instead of `result`.
+ * The first piece is the text's first sentence alone, so it comes soon.
+ */
+export const SPEECH_STREAM_EVENTS = {
+  queue: 'queue',
+  audio: 'audio',
+  result: 'result',
+  error: 'error',
+} as const;
+
+export const speechPieceEventSchema = z.object({
+  /** 0 for the first piece. */
+  index: z.number().int().min(0),
+  /** What this piece says, after the text's preparation for speech. */
+  text: z.string(),
+  /** Where the piece starts and ends in the final audio, in seconds. */
+  startSeconds: z.number().min(0),
+  endSeconds: z.number().min(0),
+  sampleRate: z.number().int().positive(),
+  /** 16-bit little-endian mono PCM samples, base64. */
+  pcmBase64: z.string(),
+});
+export type SpeechPieceEvent = z.infer<typeof speechPieceEventSchema>;

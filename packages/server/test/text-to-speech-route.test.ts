@@ -8,6 +8,7 @@ import {
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   SERVER_MESSAGES,
+  speechPieceEventSchema,
   textToSpeechResponseSchema,
 } from '@ai-tools/contracts';
 import { ProviderBusyError, ProviderUnavailableError } from '../src/providers/errors.ts';
@@ -21,6 +22,7 @@ import {
   type SynthesizerDouble,
 } from './helpers/audio-doubles.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
+import { parseEvents } from './helpers/event-stream.ts';
 
 let app: FastifyInstance;
 let synthesizer: SynthesizerDouble;
@@ -54,8 +56,11 @@ describe('success', () => {
       assert.equal(body.data.mediaType, MEDIA_TYPES[format]);
       assert.equal(body.data.engine, 'sine test double');
 
-      const expectedSeconds = text.length * SECONDS_PER_CHARACTER;
-      assert.ok(Math.abs(body.data.durationSeconds - expectedSeconds) < 0.01);
+      // The first sentence is spoken alone, then the rest: the space between is not spoken.
+      const spoken = synthesizer.requests.slice(-2).map((request) => request.text);
+      assert.deepEqual(spoken, ['Hello there.', 'This is a test of the speech tool.']);
+      const expectedSeconds = (text.length - 1) * SECONDS_PER_CHARACTER;
+      assert.ok(Math.abs(body.data.durationSeconds - expectedSeconds) < 0.005);
       const info = probeBytes(Buffer.from(body.data.audioBase64, 'base64'), format);
       assert.equal(info.container, EXPECTED[format].container);
       assert.equal(info.codec, EXPECTED[format].codec);
@@ -92,7 +97,11 @@ describe('success', () => {
       text: '# Title\n\n**Bold** and `code`, see [the docs](https://example.com). Dr. Smith has 3 cats.',
     });
     assert.equal(response.statusCode, 200, response.body);
-    const spoken = synthesizer.requests.at(-1)?.text ?? '';
+    // The first sentence is spoken alone, then the rest.
+    const spoken = synthesizer.requests
+      .slice(-2)
+      .map((request) => request.text)
+      .join(' ');
     assert.doesNotMatch(spoken, /[*#`[\]()]|https?:/);
     assert.match(spoken, /Title\. Bold and code, see the docs\. Doctor Smith has three cats\./);
   });
@@ -249,5 +258,52 @@ describe('engine not ready or busy: 503 with Retry-After', () => {
     assert.doesNotMatch(response.body, /secret|onnx|file\.ts/);
     // The operator still learns what went wrong.
     assert.match(logLines.join(''), /\/opt\/secret\/path\/voice\.onnx/);
+  });
+});
+
+describe('streamed answer (Accept: text/event-stream)', () => {
+  test('each piece comes as it is made, the first sentence alone, then the same JSON', async () => {
+    const text =
+      'The first sentence comes alone. The second and the third follow. Here is the third.';
+    const response = await speak(
+      { text, voice: 'nova', speed: 1, outputFormat: 'mp3' },
+      { accept: 'text/event-stream' },
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    assert.match(String(response.headers['content-type']), /^text\/event-stream/);
+    const events = parseEvents(response.body);
+    const pieces = events
+      .filter(({ event }) => event === 'audio')
+      .map(({ data }) => speechPieceEventSchema.parse(data));
+    assert.deepEqual(
+      pieces.map((piece) => piece.text),
+      ['The first sentence comes alone.', 'The second and the third follow. Here is the third.'],
+    );
+    assert.deepEqual(
+      events.map(({ event }) => event),
+      ['audio', 'audio', 'result'],
+    );
+
+    // Each piece is its samples and its place in the final audio, which follows on without gaps.
+    assert.equal(pieces[0]?.startSeconds, 0);
+    assert.equal(pieces[1]?.startSeconds, pieces[0]?.endSeconds);
+    for (const piece of pieces) {
+      const samples = Buffer.from(piece.pcmBase64, 'base64').length / 2;
+      assert.ok(
+        Math.abs(samples / piece.sampleRate - (piece.endSeconds - piece.startSeconds)) < 1e-6,
+      );
+    }
+    const result = textToSpeechResponseSchema.parse(events.at(-1)?.data);
+    assert.ok(Math.abs(result.data.durationSeconds - (pieces[1]?.endSeconds ?? 0)) < 0.001);
+    assert.equal(probeBytes(Buffer.from(result.data.audioBase64, 'base64'), 'mp3').codec, 'mp3');
+  });
+
+  test('input errors are still the plain JSON 400 before any event', async () => {
+    const response = await speak(
+      { text: '', voice: 'nova', outputFormat: 'mp3' },
+      { accept: 'text/event-stream' },
+    );
+    assert.equal(response.statusCode, 400);
+    assert.equal(typeof response.json<{ message: string }>().message, 'string');
   });
 });

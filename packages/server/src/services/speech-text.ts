@@ -413,18 +413,27 @@ export function prepareSpeechText(input: string): SpeechText {
 
 // ---------------------------------------------------------------- chunks
 
+function sentenceSegmenter(language: string): Intl.Segmenter {
+  try {
+    return new Intl.Segmenter(language, { granularity: 'sentence' });
+  } catch {
+    return new Intl.Segmenter('en', { granularity: 'sentence' });
+  }
+}
+
+/** The chunk's first sentence and the rest, or the chunk alone when it is one sentence. */
+export function splitFirstSentence(chunk: string, language = 'en'): string[] {
+  const first = [...sentenceSegmenter(language).segment(chunk)][0]?.segment.trim() ?? '';
+  const rest = chunk.slice(chunk.indexOf(first) + first.length).trim();
+  return [first, rest].filter(Boolean);
+}
+
 /**
  * Splits text into chunks of at most `maxCharacters`, at sentence boundaries where it can; a
  * sentence longer than that is split at a clause, then at a space.
  */
 export function splitIntoChunks(text: string, maxCharacters: number, language = 'en'): string[] {
-  let segmenter: Intl.Segmenter;
-  try {
-    segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
-  } catch {
-    segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
-  }
-  const sentences = [...segmenter.segment(text)]
+  const sentences = [...sentenceSegmenter(language).segment(text)]
     .map((part) => part.segment.trim())
     .filter(Boolean)
     .flatMap((sentence) => splitLongSentence(sentence, maxCharacters));

@@ -24,7 +24,7 @@ import type {
   SynthesizedSpeech,
 } from '../providers/types.ts';
 import { ValidationError } from '../plugins/validation.ts';
-import { prepareSpeechText, splitIntoChunks } from './speech-text.ts';
+import { prepareSpeechText, splitFirstSentence, splitIntoChunks } from './speech-text.ts';
 
 /** Chunk size for engines that state no limit: a few sentences, so an abort stops work soon. */
 export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;
@@ -63,24 +63,41 @@ export function estimateSpeechSeconds(text: string, speed: number): number {
   return spokenCharacters / (CHARACTERS_PER_SECOND * speed);
 }
 
+/** One chunk of the speech as the engine made it, and where it falls in the final audio. */
+export interface SpeechPiece {
+  index: number;
+  text: string;
+  startSeconds: number;
+  endSeconds: number;
+  speech: SynthesizedSpeech;
+}
+
+export interface TextToSpeechOptions extends EngineRequestOptions {
+  /** Told each chunk as soon as it is spoken (streamed to the page, which plays it). */
+  onPiece?: (piece: SpeechPiece) => void;
+}
+
 export async function textToSpeech(
   request: TextToSpeechRequest,
   { synthesizer, temporaryRoot, maxSeconds }: TextToSpeechDependencies,
-  { signal, visitor }: EngineRequestOptions = {},
+  { signal, visitor, onQueuePosition, onPiece }: TextToSpeechOptions = {},
 ): Promise<TextToSpeechResult> {
   const prepared = prepareSpeechText(request.text);
   if (!prepared.text) throw new ValidationError(API_MESSAGES.nothingToSpeak);
   const estimatedSeconds = estimateSpeechSeconds(prepared.text, request.speed);
   if (estimatedSeconds > maxSeconds) throw speechTooLong(estimatedSeconds, maxSeconds);
 
-  const chunks = splitIntoChunks(
+  const [firstChunk = '', ...otherChunks] = splitIntoChunks(
     prepared.text,
     synthesizer.maxCharactersPerChunk ?? DEFAULT_CHARACTERS_PER_CHUNK,
     prepared.language,
   );
+  // The first sentence is spoken alone, so the first audio is ready soon (a streamed answer
+  // plays it while the rest is made).
+  const chunks = [...splitFirstSentence(firstChunk, prepared.language), ...otherChunks];
   const pieces: SynthesizedSpeech[] = [];
   let madeSeconds = 0;
-  for (const chunk of chunks) {
+  for (const [index, chunk] of chunks.entries()) {
     if (signal?.aborted) throw new GenerationAbortedError();
     const piece = await synthesizer.synthesize({
       text: chunk,
@@ -89,11 +106,14 @@ export async function textToSpeech(
       language: prepared.language,
       signal,
       visitor,
+      onQueuePosition,
     });
     pieces.push(piece);
+    const startSeconds = madeSeconds;
     // An engine slower than the estimate stops here, not after making hours of audio.
     madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
     if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
+    onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
   }
   const speech = joinPieces(pieces);
   if (speech.pcm.length === 0) throw new EmptyResultError(API_MESSAGES.speechEmpty);

@@ -2,7 +2,7 @@
  * The one HTTP client of the website. Thunks call it; components never do.
  * Every failure is an ApiRequestError carrying the server's `message` when the server sent one.
  */
-import { REQUEST_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
+import { REQUEST_MESSAGES, type QueueEvent, type SpeechPieceEvent } from '@ai-tools/contracts';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -91,7 +91,7 @@ export interface WriterStreamHandlers {
 
 /**
  * Posts a writer request and resolves with its final JSON, streaming the text to `handlers` as
- * it comes (writer-stream-client.ts). That client is loaded on first use: it brings the event
+ * it comes (event-stream-client.ts). That client is loaded on first use: it brings the event
  * parser and the contracts' stream module with zod, about 26 KB gzip the home page does without.
  */
 export async function postWriter<T>(
@@ -99,6 +99,28 @@ export async function postWriter<T>(
   body: unknown,
   handlers: WriterStreamHandlers = {},
 ): Promise<T> {
-  const { streamWriter } = await import('./writer-stream-client.ts');
+  const { streamWriter } = await import('./event-stream-client.ts');
   return streamWriter<T>(path, body, handlers);
+}
+
+/** What the text-to-speech call tells its caller while the speech streams in. */
+export interface SpeechStreamHandlers {
+  signal?: AbortSignal;
+  /** The request's place in line; `ahead` 0 once the engine works on it. */
+  onQueue?: (queue: QueueEvent) => void;
+  /** Each piece of the speech as it is made, in order. */
+  onAudio?: (piece: SpeechPieceEvent) => void;
+}
+
+/**
+ * Posts a text-to-speech request and resolves with its final JSON, handing each piece of speech
+ * to `handlers` as it is made (event-stream-client.ts, loaded on first use).
+ */
+export async function postSpeech<T>(
+  path: string,
+  body: unknown,
+  handlers: SpeechStreamHandlers = {},
+): Promise<T> {
+  const { streamSpeech } = await import('./event-stream-client.ts');
+  return streamSpeech<T>(path, body, handlers);
 }

@@ -2,41 +2,75 @@ import type { FastifyInstance } from 'fastify';
 import {
   API_PATHS,
   FILE_EXTENSIONS,
+  SPEECH_STREAM_EVENTS,
   textToSpeechRequestSchema,
+  type SpeechPieceEvent,
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
 import { parseWith } from '../../plugins/validation.ts';
-import { textToSpeech } from '../../services/text-to-speech.ts';
+import {
+  textToSpeech,
+  type TextToSpeechOptions,
+  type TextToSpeechResult,
+} from '../../services/text-to-speech.ts';
 import { abortSignalFor } from '../abort-signal.ts';
 import { acceptWeight } from '../accept.ts';
+import { answerEventStream, wantsEventStream } from '../event-stream.ts';
 
+/**
+ * SPEC's text-to-speech call. It answers SPEC's JSON; the audio itself when the client asks for
+ * `audio/*`; or, with `Accept: text/event-stream`, each piece of the speech as it is made and then
+ * the JSON (contracts/streaming.ts), so the page plays the start while the rest is made.
+ */
 export async function textToSpeechRoutes(app: FastifyInstance) {
   app.post(API_PATHS.textToSpeech, async (request, reply) => {
     const input = parseWith(textToSpeechRequestSchema, request.body);
-    const { audio, ...about } = await textToSpeech(
-      input,
-      {
-        synthesizer: app.providers.speech,
-        temporaryRoot: app.config.TEMP_DIR,
-        maxSeconds: app.config.SPEECH_MAX_SECONDS,
-      },
-      { signal: abortSignalFor(request, reply), visitor: request.ip },
-    );
-    if (acceptsAudio(request.headers.accept, about.mediaType)) {
+    const speak = (options: Pick<TextToSpeechOptions, 'onPiece' | 'onQueuePosition'> = {}) =>
+      textToSpeech(
+        input,
+        {
+          synthesizer: app.providers.speech,
+          temporaryRoot: app.config.TEMP_DIR,
+          maxSeconds: app.config.SPEECH_MAX_SECONDS,
+        },
+        { signal: abortSignalFor(request, reply), visitor: request.ip, ...options },
+      );
+
+    if (wantsEventStream(request.headers.accept)) {
+      return answerEventStream(request, reply, async (send) =>
+        jsonAnswer(
+          await speak({
+            onQueuePosition: (position) => send(SPEECH_STREAM_EVENTS.queue, position),
+            onPiece: ({ index, text, startSeconds, endSeconds, speech }) =>
+              send(SPEECH_STREAM_EVENTS.audio, {
+                index,
+                text,
+                startSeconds,
+                endSeconds,
+                sampleRate: speech.sampleRate,
+                pcmBase64: speech.pcm.toString('base64'),
+              } satisfies SpeechPieceEvent),
+          }),
+        ),
+      );
+    }
+
+    const result = await speak();
+    if (acceptsAudio(request.headers.accept, result.mediaType)) {
       return reply
-        .type(about.mediaType)
+        .type(result.mediaType)
         .header(
           'content-disposition',
-          `attachment; filename="generated_speech.${FILE_EXTENSIONS[about.format]}"`,
+          `attachment; filename="generated_speech.${FILE_EXTENSIONS[result.format]}"`,
         )
-        .send(audio);
+        .send(result.audio);
     }
-    const answer: TextToSpeechResponse = {
-      success: true,
-      data: { audioBase64: audio.toString('base64'), ...about },
-    };
-    return answer;
+    return jsonAnswer(result);
   });
+}
+
+function jsonAnswer({ audio, ...about }: TextToSpeechResult): TextToSpeechResponse {
+  return { success: true, data: { audioBase64: audio.toString('base64'), ...about } };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   FILE_EXTENSIONS,
   LIMITS,
   OUTPUT_FORMATS,
+  SPEECH_STREAM_MESSAGES,
   SPEEDS,
   STATE_TEXTS,
   TEXT_TO_SPEECH_DEFAULTS,
@@ -12,6 +13,7 @@ import {
   TOOL_CAPABILITY,
   VOICE_DESCRIPTIONS,
   VOICES,
+  WRITER_MESSAGES,
   type OutputFormat,
   type Voice,
 } from '@ai-tools/contracts';
@@ -24,11 +26,11 @@ import { ErrorLine } from '../../components/error-line.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
-import { estimateSpeechSeconds } from '../../lib/estimates.ts';
+import { estimateSpeechSeconds, formatSeconds } from '../../lib/estimates.ts';
 import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { clearAudio, generateSpeech, selectTts } from './tts-slice.ts';
+import { clearAudio, generateSpeech, selectTts, stopLivePlayback } from './tts-slice.ts';
 import { VoiceSample } from './voice-sample.tsx';
 import '../../components/tools.css';
 
@@ -39,7 +41,7 @@ function speechFileName(format: OutputFormat): string {
 
 export function TextToSpeechPage() {
   const dispatch = useAppDispatch();
-  const { audioUrl, format, loading, error } = useAppSelector(selectTts);
+  const { audioUrl, format, loading, error, madeSeconds, queue } = useAppSelector(selectTts);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [text, setText] = useState('');
@@ -141,6 +143,16 @@ export function TextToSpeechPage() {
           estimateSeconds={estimateSpeechSeconds(text.length)}
           finishedMessage={audioUrl && !error ? 'Your audio is ready below.' : undefined}
         />
+        <p className="tool-hint" aria-live="polite" data-testid="speech-stream-note">
+          {loading && queue
+            ? WRITER_MESSAGES.queued(
+                queue.ahead,
+                formatSeconds(Math.max(1, queue.estimatedWaitSeconds)),
+              )
+            : loading && madeSeconds > 0
+              ? SPEECH_STREAM_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
+              : ''}
+        </p>
         <ErrorLine message={error} />
       </form>
 
@@ -154,7 +166,13 @@ export function TextToSpeechPage() {
         }
       >
         {audioUrl ? (
-          <audio controls src={audioUrl} aria-label="Generated audio" />
+          <audio
+            controls
+            src={audioUrl}
+            aria-label="Generated audio"
+            // The finished file takes over from the speech that played as it was made.
+            onPlay={() => dispatch(stopLivePlayback())}
+          />
         ) : (
           <p className="tool-result__empty">{STATE_TEXTS.noAudioYet}</p>
         )}

@@ -13,9 +13,11 @@ import {
   callsTo,
   captureDownloads,
   deferred,
+  eventStream,
   jsonResponse,
   READY_HEALTH,
   renderWithStore,
+  serverSentEvent,
   stubApi,
   stubObjectUrls,
 } from '../../lib/test-helpers.tsx';
@@ -251,6 +253,56 @@ describe('Text to speech page', () => {
     expect(screen.getByText('No audio generated yet.')).toBeInTheDocument();
     expect(screen.getByLabelText('Text')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+  });
+
+  it('plays the speech as it streams in, says how much is made, then offers the whole file', async () => {
+    stubObjectUrls();
+    const stream = eventStream();
+    const fetchMock = stubApi({ [API_PATHS.textToSpeech]: (init) => stream.respond(init) });
+    renderWithStore(<TextToSpeechPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Text'), 'One. Two.');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() => expect(callsTo(fetchMock, API_PATHS.textToSpeech)).toHaveLength(1));
+    const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
+    expect(new Headers(init?.headers).get('accept')).toBe('text/event-stream');
+
+    const piece = (index: number, startSeconds: number, endSeconds: number) =>
+      serverSentEvent('audio', {
+        index,
+        text: index === 0 ? 'One.' : 'Two.',
+        startSeconds,
+        endSeconds,
+        sampleRate: 8000,
+        pcmBase64: btoa('\u0000\u0001'.repeat(8)),
+      });
+    stream.send(serverSentEvent('queue', { ahead: 2, estimatedWaitSeconds: 9 }));
+    expect(await screen.findByText('2 requests ahead of you, about 9 s')).toBeInTheDocument();
+    stream.send(piece(0, 0, 4.2));
+    expect(
+      await screen.findByText('Playing while the rest is made: 4 s of audio so far.'),
+    ).toBeInTheDocument();
+    stream.send(piece(1, 4.2, 7.6));
+    expect(
+      await screen.findByText('Playing while the rest is made: 8 s of audio so far.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Generated audio')).not.toBeInTheDocument();
+
+    stream.send(
+      serverSentEvent('result', {
+        success: true,
+        data: {
+          audioBase64: AUDIO_BASE64,
+          format: 'mp3',
+          mediaType: 'audio/mpeg',
+          durationSeconds: 7.6,
+          engine: 'Kokoro-82M v1.0 (onnxruntime-node)',
+        },
+      }),
+    );
+    const player = await screen.findByLabelText('Generated audio');
+    expect(player).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(screen.getByTestId('speech-stream-note')).toHaveTextContent('');
   });
 
   it('shows the error line with the server message', async () => {

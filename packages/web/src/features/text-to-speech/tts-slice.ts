@@ -2,10 +2,15 @@
  * SPEC section 3: tts { audioUrl, format, loading, error }. The audio itself lives in a Blob behind
  * an object URL; only the URL (a string) is kept in the store, and it is revoked whenever it is
  * replaced or cleared so the browser frees the audio.
+ *
+ * The speech streams in (contracts/streaming.ts): each piece plays as it comes (live-speech-player),
+ * and `madeSeconds` and `queue` say how far the request has got; the finished file then becomes
+ * `audioUrl`.
  */
 import {
   createAsyncThunk,
   createSlice,
+  type PayloadAction,
   type ThunkDispatch,
   type UnknownAction,
 } from '@reduxjs/toolkit';
@@ -16,10 +21,12 @@ import {
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   type OutputFormat,
+  type QueueEvent,
   type TextToSpeechRequest,
 } from '@ai-tools/contracts';
-import { postJson } from '../../lib/api-client.ts';
+import { postSpeech } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
+import { createLiveSpeechPlayer } from '../../lib/live-speech-player.ts';
 import { createRunningRequest } from '../../lib/running-request.ts';
 
 export interface TtsState {
@@ -27,9 +34,22 @@ export interface TtsState {
   format: OutputFormat | null;
   loading: boolean;
   error: string | null;
+  /** Seconds of speech the running request has made (and is playing) so far. */
+  madeSeconds: number;
+  /** The running request's place in line while it waits; null once the engine speaks for it. */
+  queue: QueueEvent | null;
 }
 
-const initialState: TtsState = { audioUrl: null, format: null, loading: false, error: null };
+const initialState: TtsState = {
+  audioUrl: null,
+  format: null,
+  loading: false,
+  error: null,
+  madeSeconds: 0,
+  queue: null,
+};
+
+const livePlayer = createLiveSpeechPlayer();
 
 interface AudioPayload {
   audioBase64?: unknown;
@@ -60,10 +80,17 @@ const requestSpeech = createAsyncThunk<
   { audioUrl: string; format: OutputFormat },
   TextToSpeechRequest,
   { rejectValue: string }
->('tts/generate', async (request, { rejectWithValue, signal }) => {
+>('tts/generate', async (request, { dispatch, rejectWithValue, signal }) => {
   let body: unknown;
   try {
-    body = await postJson<unknown>(API_PATHS.textToSpeech, request, signal);
+    body = await postSpeech<unknown>(API_PATHS.textToSpeech, request, {
+      signal,
+      onQueue: (queue) => dispatch(ttsSlice.actions.queueChanged(queue)),
+      onAudio: (piece) => {
+        livePlayer.play(piece);
+        dispatch(ttsSlice.actions.pieceArrived(piece.endSeconds));
+      },
+    });
   } catch (error) {
     return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.textToSpeech));
   }
@@ -92,6 +119,16 @@ const ttsSlice = createSlice({
       state.format = null;
       state.error = null;
       state.loading = false;
+      state.madeSeconds = 0;
+      state.queue = null;
+    },
+    pieceArrived(state, action: PayloadAction<number>) {
+      state.madeSeconds = action.payload;
+      state.queue = null;
+    },
+    queueChanged(state, action: PayloadAction<QueueEvent>) {
+      // Nobody ahead means the engine has started on this request: there is no line to show.
+      state.queue = action.payload.ahead > 0 ? action.payload : null;
     },
   },
   extraReducers: (builder) => {
@@ -101,17 +138,21 @@ const ttsSlice = createSlice({
         state.error = null;
         state.audioUrl = null;
         state.format = null;
+        state.madeSeconds = 0;
+        state.queue = null;
       })
       .addCase(requestSpeech.fulfilled, (state, action) => {
         state.loading = false;
         state.audioUrl = action.payload.audioUrl;
         state.format = action.payload.format;
+        state.queue = null;
       })
       .addCase(requestSpeech.rejected, (state, action) => {
         // A cancelled request was replaced or cleared: whoever cancelled it owns the state now.
         if (action.meta.aborted) return;
         state.loading = false;
         state.error = action.payload ?? DEFAULT_ERRORS.textToSpeech;
+        state.queue = null;
       });
   },
   selectors: {
@@ -139,6 +180,7 @@ function revokeAudio(getState: GetState) {
 export function generateSpeech(request: TextToSpeechRequest) {
   return (dispatch: Dispatch, getState: GetState) => {
     running.cancel();
+    livePlayer.stop();
     revokeAudio(getState);
     return running.track(dispatch(requestSpeech(request)));
   };
@@ -148,7 +190,13 @@ export function generateSpeech(request: TextToSpeechRequest) {
 export function clearAudio() {
   return (dispatch: Dispatch, getState: GetState) => {
     running.cancel();
+    livePlayer.stop();
     revokeAudio(getState);
     dispatch(ttsSlice.actions.audioCleared());
   };
+}
+
+/** The visitor plays the finished file: the speech that played as it was made stops. */
+export function stopLivePlayback() {
+  return () => livePlayer.stop();
 }

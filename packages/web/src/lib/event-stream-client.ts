@@ -1,6 +1,6 @@
 /**
- * The writers' streamed answer (contracts/streaming.ts), read with eventsource-parser. Loaded on
- * first use through postWriter in api-client.ts.
+ * The streamed answers of the writers and of text to speech (contracts/streaming.ts), read with
+ * eventsource-parser. Loaded on first use through postWriter and postSpeech in api-client.ts.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import {
@@ -8,6 +8,8 @@ import {
   EVENT_STREAM_MEDIA_TYPE,
   queueEventSchema,
   REQUEST_MESSAGES,
+  SPEECH_STREAM_EVENTS,
+  speechPieceEventSchema,
   textEventSchema,
   WRITER_STREAM_EVENTS,
 } from '@ai-tools/contracts';
@@ -16,20 +18,22 @@ import {
   isAbort,
   openRequest,
   readJsonAnswer,
+  type SpeechStreamHandlers,
   type WriterStreamHandlers,
 } from './api-client.ts';
 
 /**
- * Posts a writer request asking for Server-Sent Events (contracts/streaming.ts) and resolves with
- * the final `result`: the same JSON the plain call answers. A server or proxy that answers plain
- * JSON instead is read as such. An HTTP error or an `error` event rejects with an ApiRequestError
- * carrying the server's message. Aborting the signal closes the connection, which ends the
- * generation on the server.
+ * Posts a request asking for Server-Sent Events (contracts/streaming.ts) and resolves with the
+ * final `result`: the same JSON the plain call answers. Every other event goes to `onEvent`. A
+ * server or proxy that answers plain JSON instead is read as such. An HTTP error or an `error`
+ * event rejects with an ApiRequestError carrying the server's message. Aborting the signal closes
+ * the connection, which ends the work on the server.
  */
-export async function streamWriter<T>(
+async function streamAnswer<T>(
   path: string,
   body: unknown,
-  { signal, onQueue, onText }: WriterStreamHandlers = {},
+  signal: AbortSignal | undefined,
+  onEvent: (event: string, payload: unknown) => void,
 ): Promise<T> {
   const response = await openRequest(path, {
     method: 'POST',
@@ -46,13 +50,7 @@ export async function streamWriter<T>(
   const handle = ({ event, data }: EventSourceMessage) => {
     if (outcome) return;
     const payload = parseJson(data);
-    if (event === WRITER_STREAM_EVENTS.text) {
-      const parsed = textEventSchema.safeParse(payload);
-      if (parsed.success) onText?.(parsed.data.text);
-    } else if (event === WRITER_STREAM_EVENTS.queue) {
-      const parsed = queueEventSchema.safeParse(payload);
-      if (parsed.success) onQueue?.(parsed.data);
-    } else if (event === WRITER_STREAM_EVENTS.result) {
+    if (event === WRITER_STREAM_EVENTS.result) {
       outcome =
         payload === undefined
           ? { error: new ApiRequestError(REQUEST_MESSAGES.answerCutOff, response.status) }
@@ -68,8 +66,9 @@ export async function streamWriter<T>(
             )
           : new ApiRequestError(REQUEST_MESSAGES.answerCutOff, response.status),
       };
+    } else {
+      onEvent(event ?? 'message', payload);
     }
-    // Other events are a newer server's additions: this page has no use for them.
   };
   const parser = createParser({ onEvent: handle });
   const reader = response.body.getReader();
@@ -92,6 +91,41 @@ export async function streamWriter<T>(
   if (!outcome) throw new ApiRequestError(REQUEST_MESSAGES.answerCutOff, response.status);
   if ('error' in outcome) throw outcome.error;
   return outcome.result;
+}
+
+/** A writer call's stream: its place in line and its text as the model writes it. */
+export function streamWriter<T>(
+  path: string,
+  body: unknown,
+  { signal, onQueue, onText }: WriterStreamHandlers = {},
+): Promise<T> {
+  return streamAnswer<T>(path, body, signal, (event, payload) => {
+    if (event === WRITER_STREAM_EVENTS.text) {
+      const parsed = textEventSchema.safeParse(payload);
+      if (parsed.success) onText?.(parsed.data.text);
+    } else if (event === WRITER_STREAM_EVENTS.queue) {
+      const parsed = queueEventSchema.safeParse(payload);
+      if (parsed.success) onQueue?.(parsed.data);
+    }
+    // Other events are a newer server's additions: this page has no use for them.
+  });
+}
+
+/** The text-to-speech call's stream: its place in line and each piece of speech as it is made. */
+export function streamSpeech<T>(
+  path: string,
+  body: unknown,
+  { signal, onQueue, onAudio }: SpeechStreamHandlers = {},
+): Promise<T> {
+  return streamAnswer<T>(path, body, signal, (event, payload) => {
+    if (event === SPEECH_STREAM_EVENTS.audio) {
+      const parsed = speechPieceEventSchema.safeParse(payload);
+      if (parsed.success) onAudio?.(parsed.data);
+    } else if (event === SPEECH_STREAM_EVENTS.queue) {
+      const parsed = queueEventSchema.safeParse(payload);
+      if (parsed.success) onQueue?.(parsed.data);
+    }
+  });
 }
 
 function parseJson(data: string): unknown {

@@ -1,0 +1,95 @@
+/**
+ * Server-Sent Events answers (contracts/streaming.ts): the writers' text and the speech's audio
+ * pieces, each ending with the same JSON the plain call answers.
+ *
+ * The stream opens with the first event. An error before that (the engine missing, the line full,
+ * the visitor's second request) is the plain JSON error with its HTTP status and Retry-After, as
+ * without streaming; an error after it is an `error` event. See
+ * docs/decisions/028-writer-streaming-and-fair-queue.md.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_MESSAGES, EVENT_STREAM_MEDIA_TYPE } from '@ai-tools/contracts';
+import { errorAnswerFor } from '../plugins/error-handler.ts';
+import { GenerationAbortedError } from '../providers/errors.ts';
+import { acceptWeight } from './accept.ts';
+
+/** A comment line this often keeps proxies from closing a stream that waits in a long line. */
+const KEEP_ALIVE_MS = 15_000;
+
+/** Whether the Accept header asks for Server-Sent Events. */
+export function wantsEventStream(accept: string | undefined): boolean {
+  return acceptWeight(accept, [EVENT_STREAM_MEDIA_TYPE]) > 0;
+}
+
+/**
+ * Runs `work`, which sends its progress as events, then sends its answer as the `result` event,
+ * or an `error` event if it fails after the stream opened.
+ */
+export async function answerEventStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  work: (send: (event: string, data: object) => void) => Promise<object>,
+): Promise<FastifyReply> {
+  const stream = new EventStream(reply);
+  try {
+    const answer = await work((event, data) => stream.send(event, data));
+    stream.send('result', answer);
+  } catch (error) {
+    // Before the first event the client still gets a status line of its own: the plain error.
+    if (!stream.opened) throw error;
+    if (request.timeoutSignal?.aborted) {
+      stream.send('error', { message: API_MESSAGES.timedOut, status: 503 });
+    } else if (!(error instanceof GenerationAbortedError)) {
+      const { statusCode, message } = errorAnswerFor(error, request.log);
+      stream.send('error', { message, status: statusCode });
+    }
+    // Otherwise the visitor left (the Stop button): nobody reads an event any more.
+  }
+  stream.end();
+  return reply;
+}
+
+/**
+ * One Server-Sent Events answer, opened on its first event. Fastify sends it as a stream, so the
+ * security and rate-limit headers are those of every other answer, and each event is written to
+ * the socket as it comes (no compression, no buffering on the way).
+ */
+class EventStream {
+  private body?: PassThrough;
+  private keepAlive?: NodeJS.Timeout;
+
+  constructor(private readonly reply: FastifyReply) {}
+
+  get opened() {
+    return this.body !== undefined;
+  }
+
+  send(event: string, data: object) {
+    const body = this.open();
+    if (body.destroyed || body.writableEnded) return;
+    // JSON never holds a raw line break, so one `data:` line carries the whole event.
+    body.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  end() {
+    clearInterval(this.keepAlive);
+    this.body?.end();
+  }
+
+  private open(): PassThrough {
+    if (this.body) return this.body;
+    const body = new PassThrough();
+    this.body = body;
+    this.keepAlive = setInterval(() => body.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+    this.keepAlive.unref();
+    body.once('close', () => clearInterval(this.keepAlive));
+    void this.reply
+      .type(`${EVENT_STREAM_MEDIA_TYPE}; charset=utf-8`)
+      .header('cache-control', 'no-cache, no-transform')
+      // nginx and other proxies would otherwise hold the events back until the answer ends.
+      .header('x-accel-buffering', 'no')
+      .send(body);
+    return body;
+  }
+}
