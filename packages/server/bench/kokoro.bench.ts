@@ -38,6 +38,7 @@ const LANGUAGE_SENTENCES: Record<string, string> = {
   fr: 'Le soleil brille sur la ville et les enfants jouent dans le parc.',
   hi: 'आज मौसम बहुत अच्छा है और बच्चे पार्क में खेल रहे हैं।',
   it: 'Il sole splende sulla città e i bambini giocano nel parco.',
+  ja: '今日はとても良い天気なので、公園で子供たちが遊んでいます。',
   pt: 'O sol brilha sobre a cidade e as crianças brincam no parque.',
 };
 /**

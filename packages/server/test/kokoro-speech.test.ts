@@ -6,7 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -183,6 +183,20 @@ test('the server keeps answering while Kokoro speaks: the model runs off the eve
     longestGap < 1000 && longestGap < synthesisMilliseconds / 2,
     `the event loop stood still for ${longestGap.toFixed(0)} ms of a ${synthesisMilliseconds.toFixed(0)} ms synthesis`,
   );
+});
+
+test("the model's threads yield the cores to the server's own thread", async () => {
+  await speech.synthesize({ text: 'Threads at work.', voice: 'alloy', speed: 1 });
+  // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's niceness.
+  const niceness = (thread: string) => {
+    const stat = readFileSync(`/proc/self/task/${thread}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  };
+  const threads = readdirSync('/proc/self/task');
+  assert.equal(niceness(String(process.pid)), 0, 'the server thread keeps its priority');
+  const lowered = threads.filter((thread) => niceness(thread) === 10);
+  // The worker itself and onnxruntime's thread that runs beside it.
+  assert.ok(lowered.length >= 2, `${lowered.length} threads at niceness 10 of ${threads.length}`);
 });
 
 test('speed 0.25 and 3 change the duration, not the voice', async () => {

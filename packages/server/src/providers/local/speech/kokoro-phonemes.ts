@@ -31,12 +31,15 @@ export async function phonemize(
   // espeak-ng reads kana but not kanji: Japanese goes in as it is pronounced.
   const readable = espeakVoice === 'ja' ? await japaneseReading(text) : text;
   const pieces = splitAtPunctuation(readable);
-  const spoken = await Promise.all(
-    pieces.map(({ text: piece, isPunctuation }) =>
-      isPunctuation ? piece : espeakPhonemes(piece, espeakVoice, signal),
-    ),
+  const spoken = await phonemizePieces(
+    pieces.filter(({ isPunctuation }) => !isPunctuation).map(({ text: piece }) => piece),
+    espeakVoice,
+    signal,
   );
-  const phonemes = spoken.join('').replace(LANGUAGE_SWITCH_FLAG, '');
+  const phonemes = pieces
+    .map(({ text: piece, isPunctuation }) => (isPunctuation ? piece : spoken.shift()))
+    .join('')
+    .replace(LANGUAGE_SWITCH_FLAG, '');
   return espeakVoice.startsWith('en') ? touchUpEnglish(phonemes, espeakVoice) : phonemes.trim();
 }
 
@@ -78,18 +81,63 @@ function splitAtPunctuation(text: string): { text: string; isPunctuation: boolea
   return pieces;
 }
 
-async function espeakPhonemes(text: string, voice: string, signal: AbortSignal): Promise<string> {
-  if (!/[\p{L}\p{N}]/u.test(text)) return text;
+/**
+ * The phonemes of each piece, in order. One espeak-ng run reads them all, one piece per line, and
+ * writes one line per clause: with punctuation already cut away that is one line per piece. Each
+ * process start costs the server a fork of its whole memory (tens of milliseconds with the models
+ * loaded, during which it answers nothing), so one run per chunk instead of one per piece matters.
+ * When the lines do not match the pieces (espeak-ng found clauses of its own), each piece is read
+ * on its own.
+ */
+async function phonemizePieces(
+  pieces: string[],
+  voice: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const spoken = pieces
+    .map((piece, index) => ({ piece, index }))
+    .filter(({ piece }) => hasWords(piece));
+  const phonemes = pieces.slice();
+  if (spoken.length === 0) return phonemes;
+  const lines = (
+    await espeakLines(
+      spoken.map(({ piece }) => piece.replace(/\s+/g, ' ').trim()).join('\n'),
+      voice,
+      signal,
+    )
+  ).filter((line) => line.trim() !== '');
+  if (lines.length === spoken.length) {
+    spoken.forEach(
+      ({ piece, index }, line) => (phonemes[index] = keepSpaces(piece, lines[line] ?? '')),
+    );
+    return phonemes;
+  }
+  await Promise.all(
+    spoken.map(async ({ piece, index }) => {
+      phonemes[index] = keepSpaces(piece, (await espeakLines(piece, voice, signal)).join(' '));
+    }),
+  );
+  return phonemes;
+}
+
+function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+async function espeakLines(text: string, voice: string, signal: AbortSignal): Promise<string[]> {
   const output = await runEngineProcess('espeak-ng', ['-q', '--ipa', '-v', voice], {
     signal,
     input: Buffer.from(text + '\n', 'utf8'),
     failureMessage: ENGINE_MESSAGES.speechFailed,
   });
-  // One line per clause espeak-ng finds; a piece keeps its spaces at both ends.
-  const phonemes = output.toString('utf8').trim().split('\n').join(' ');
-  const leading = /^\s/.test(text) ? ' ' : '';
-  const trailing = /\s$/.test(text) ? ' ' : '';
-  return leading + phonemes + trailing;
+  return output.toString('utf8').trim().split('\n');
+}
+
+/** A piece keeps its spaces at both ends, so the punctuation around it keeps its own. */
+function keepSpaces(piece: string, phonemes: string): string {
+  const leading = /^\s/.test(piece) ? ' ' : '';
+  const trailing = /\s$/.test(piece) ? ' ' : '';
+  return leading + phonemes.trim() + trailing;
 }
 
 /** The corrections kokoro-js makes to espeak-ng's English for the phonemes Kokoro learnt. */
