@@ -16,11 +16,13 @@ import {
   StoppingCriteriaList,
   Tensor,
   WhisperForConditionalGeneration,
+  type FeatureExtractor,
   type PreTrainedTokenizer,
   type Processor,
 } from '@huggingface/transformers';
 import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
 import { serveEngine } from '../engine-worker.ts';
+import { whisperFeatures } from './whisper-features.ts';
 import type {
   DecodedPiece,
   LanguageScores,
@@ -186,8 +188,10 @@ interface EncodedPiece {
 }
 
 async function encode(whisper: Whisper, samples: Float32Array): Promise<EncodedPiece> {
-  const { input_features } = await (whisper.processor as Processor)(samples);
-  const inputFeatures = input_features as Tensor;
+  const inputFeatures = await whisperFeatures(
+    (whisper.processor as Processor & { feature_extractor: FeatureExtractor }).feature_extractor,
+    samples,
+  );
   // The exported encoder also outputs its six attention maps, 72 MB each. transformers.js asks
   // for every output and keeps one; asking onnxruntime for the hidden state alone saves about
   // 430 MB at every piece and a third of the encoder's time (measured: 0.82 s against 1.17 s).
