@@ -13,12 +13,14 @@ import { z } from 'zod';
  */
 export const EVENT_STREAM_MEDIA_TYPE = 'text/event-stream';
 
-export const WRITER_STREAM_EVENTS = {
+/** The events every streamed answer has: its place in line, its end, or its failure. */
+export const STREAM_EVENTS = {
   queue: 'queue',
-  text: 'text',
   result: 'result',
   error: 'error',
 } as const;
+
+export const WRITER_STREAM_EVENTS = { ...STREAM_EVENTS, text: 'text' } as const;
 export type WriterStreamEventName =
   (typeof WRITER_STREAM_EVENTS)[keyof typeof WRITER_STREAM_EVENTS];
 
@@ -47,12 +49,7 @@ export type ErrorEvent = z.infer<typeof errorEventSchema>;
  * - `error` once, instead of `result`.
  * The first piece is the text's first sentence alone, so it comes soon.
  */
-export const SPEECH_STREAM_EVENTS = {
-  queue: 'queue',
-  audio: 'audio',
-  result: 'result',
-  error: 'error',
-} as const;
+export const SPEECH_STREAM_EVENTS = { ...STREAM_EVENTS, audio: 'audio' } as const;
 
 export const speechPieceEventSchema = z.object({
   /** 0 for the first piece. */

@@ -83,6 +83,9 @@ export const KOKORO_FILES = {
 export const WHISPER_FILES = {
   localModelFolder: 'transformers',
   models: { base: 'Xenova/whisper-base', small: 'Xenova/whisper-small' },
+  /** The q8 encoder and decoder transformers.js loads for dtype 'q8', in each model's folder. */
+  encoder: 'onnx/encoder_model_quantized.onnx',
+  decoder: 'onnx/decoder_model_merged_quantized.onnx',
 } as const;
 
 /**
@@ -230,12 +233,12 @@ const WHISPER_BASE: WhisperFolder = [
   ],
   ['vocab.json', 1036584, '50d6a919f0a0601d56a04eb583c780d18553aa388254ba3158eb6a00f13e2c1a'],
   [
-    'onnx/encoder_model_quantized.onnx',
+    WHISPER_FILES.encoder,
     23_200_850,
     '3e345e977b55620a37c0c2b2af0644e019afdfad562dcf71eb929bb7274285f9',
   ],
   [
-    'onnx/decoder_model_merged_quantized.onnx',
+    WHISPER_FILES.decoder,
     53_707_539,
     'a6beb6baabb66f00b6a686d828c95ffca6146d51900cbad0266cad38f64cf861',
   ],
@@ -275,12 +278,12 @@ const WHISPER_SMALL: WhisperFolder = [
   ],
   ['vocab.json', 1036584, '50d6a919f0a0601d56a04eb583c780d18553aa388254ba3158eb6a00f13e2c1a'],
   [
-    'onnx/encoder_model_quantized.onnx',
+    WHISPER_FILES.encoder,
     92_324_809,
     '969f5ac12974340386bf7a02ea6626003e5e2dee396ffc6ab0eec282bf55ba06',
   ],
   [
-    'onnx/decoder_model_merged_quantized.onnx',
+    WHISPER_FILES.decoder,
     156_780_950,
     'fcfc6100dc7339e7507e10f8b274350be7c4f8d8b575f0293f94cc0e156d6d24',
   ],

@@ -9,7 +9,7 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_MESSAGES, EVENT_STREAM_MEDIA_TYPE } from '@ai-tools/contracts';
+import { API_MESSAGES, EVENT_STREAM_MEDIA_TYPE, STREAM_EVENTS } from '@ai-tools/contracts';
 import { errorAnswerFor } from '../plugins/error-handler.ts';
 import { GenerationAbortedError } from '../providers/errors.ts';
 import { acceptWeight } from './accept.ts';
@@ -34,15 +34,15 @@ export async function answerEventStream(
   const stream = new EventStream(reply);
   try {
     const answer = await work((event, data) => stream.send(event, data));
-    stream.send('result', answer);
+    stream.send(STREAM_EVENTS.result, answer);
   } catch (error) {
     // Before the first event the client still gets a status line of its own: the plain error.
     if (!stream.opened) throw error;
     if (request.timeoutSignal?.aborted) {
-      stream.send('error', { message: API_MESSAGES.timedOut, status: 503 });
+      stream.send(STREAM_EVENTS.error, { message: API_MESSAGES.timedOut, status: 503 });
     } else if (!(error instanceof GenerationAbortedError)) {
       const { statusCode, message } = errorAnswerFor(error, request.log);
-      stream.send('error', { message, status: statusCode });
+      stream.send(STREAM_EVENTS.error, { message, status: statusCode });
     }
     // Otherwise the visitor left (the Stop button): nobody reads an event any more.
   }

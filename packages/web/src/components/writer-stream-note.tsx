@@ -1,5 +1,5 @@
 import { WRITER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
-import { formatSeconds } from '../lib/estimates.ts';
+import { queuedText } from '../lib/estimates.ts';
 
 interface WriterStreamNoteProps {
   /** The request's place in line while it waits, else null. */
@@ -14,12 +14,7 @@ interface WriterStreamNoteProps {
  * page, so a screen reader hears each change once, politely, and never the streamed text itself.
  */
 export function WriterStreamNote({ queue, stopped }: WriterStreamNoteProps) {
-  // An estimate of 0 s while others are ahead would read as a promise: the least said is 1 s.
-  const text = queue
-    ? WRITER_MESSAGES.queued(queue.ahead, formatSeconds(Math.max(1, queue.estimatedWaitSeconds)))
-    : stopped
-      ? WRITER_MESSAGES.stopped
-      : '';
+  const text = queue ? queuedText(queue) : stopped ? WRITER_MESSAGES.stopped : '';
   return (
     <p className="tool-hint writer-stream-note" role="status" aria-live="polite">
       {text}

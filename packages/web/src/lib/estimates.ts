@@ -1,3 +1,5 @@
+import { WRITER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
+
 /**
  * Rough durations shown while a tool works, so a visitor knows whether to wait 5 seconds or 2
  * minutes. They come from the size of the request, with rates measured loosely on a small 2-core
@@ -41,4 +43,15 @@ export function formatSeconds(totalSeconds: number): string {
   const minutes = Math.floor(seconds / 60);
   const rest = seconds % 60;
   return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+/**
+ * A streamed request's place in line, worded ("2 requests ahead of you, about 40 s"). An estimate
+ * of 0 s while others are ahead would read as a promise: the least said is 1 s.
+ */
+export function queuedText(queue: QueueEvent): string {
+  return WRITER_MESSAGES.queued(
+    queue.ahead,
+    formatSeconds(Math.max(1, queue.estimatedWaitSeconds)),
+  );
 }

@@ -9,6 +9,7 @@ import {
   queueEventSchema,
   REQUEST_MESSAGES,
   SPEECH_STREAM_EVENTS,
+  STREAM_EVENTS,
   speechPieceEventSchema,
   textEventSchema,
   WRITER_STREAM_EVENTS,
@@ -50,12 +51,12 @@ async function streamAnswer<T>(
   const handle = ({ event, data }: EventSourceMessage) => {
     if (outcome) return;
     const payload = parseJson(data);
-    if (event === WRITER_STREAM_EVENTS.result) {
+    if (event === STREAM_EVENTS.result) {
       outcome =
         payload === undefined
           ? { error: new ApiRequestError(REQUEST_MESSAGES.answerCutOff, response.status) }
           : { result: payload as T };
-    } else if (event === WRITER_STREAM_EVENTS.error) {
+    } else if (event === STREAM_EVENTS.error) {
       const parsed = errorEventSchema.safeParse(payload);
       outcome = {
         error: parsed.success

@@ -5,6 +5,7 @@
  * Where the browser has no Web Audio (tests in jsdom), it plays nothing.
  */
 import type { SpeechPieceEvent } from '@ai-tools/contracts';
+import { decodeBase64 } from './base64.ts';
 
 /** A short lead, so the first piece is not cut at its start while the context wakes up. */
 const START_LEAD_SECONDS = 0.05;
@@ -58,12 +59,9 @@ export function createLiveSpeechPlayer(): LiveSpeechPlayer {
 
 /** 16-bit little-endian PCM in base64 as floats from -1 to 1. */
 function pcmSamples(base64: string): Float32Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const view = new DataView(new ArrayBuffer(binary.length));
-  for (let index = 0; index < binary.length; index += 1) {
-    view.setUint8(index, binary.charCodeAt(index));
-  }
-  const samples = new Float32Array(Math.floor(binary.length / 2));
+  const bytes = decodeBase64(base64);
+  const view = new DataView(bytes.buffer);
+  const samples = new Float32Array(Math.floor(bytes.length / 2));
   for (let index = 0; index < samples.length; index += 1) {
     samples[index] = view.getInt16(index * 2, true) / 32768;
   }

@@ -17,16 +17,24 @@ export interface WriterStream {
 
 export const initialWriterStream: WriterStream = { partialText: '', queue: null, stopped: false };
 
+/**
+ * A streamed request's place in line (the writers' and the speech's). Nobody ahead means the
+ * engine has started on this request: there is no line to show.
+ */
+export function queueReducer(
+  state: { queue: QueueEvent | null },
+  action: PayloadAction<QueueEvent>,
+): void {
+  state.queue = action.payload.ahead > 0 ? action.payload : null;
+}
+
 /** Reducers every writer's slice spreads into its own. */
 export const writerStreamReducers = {
   textArrived(state: WriterStream, action: PayloadAction<string>) {
     state.partialText += action.payload;
     state.queue = null;
   },
-  queueChanged(state: WriterStream, action: PayloadAction<QueueEvent>) {
-    // Nobody ahead means the model has started on this request: there is no line to show.
-    state.queue = action.payload.ahead > 0 ? action.payload : null;
-  },
+  queueChanged: queueReducer,
 };
 
 /** A new request starts with no text, no place in line and no stop. */

@@ -13,7 +13,6 @@ import {
   TOOL_CAPABILITY,
   VOICE_DESCRIPTIONS,
   VOICES,
-  WRITER_MESSAGES,
   type OutputFormat,
   type Voice,
 } from '@ai-tools/contracts';
@@ -26,7 +25,7 @@ import { ErrorLine } from '../../components/error-line.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
-import { estimateSpeechSeconds, formatSeconds } from '../../lib/estimates.ts';
+import { estimateSpeechSeconds, formatSeconds, queuedText } from '../../lib/estimates.ts';
 import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
@@ -145,10 +144,7 @@ export function TextToSpeechPage() {
         />
         <p className="tool-hint" aria-live="polite" data-testid="speech-stream-note">
           {loading && queue
-            ? WRITER_MESSAGES.queued(
-                queue.ahead,
-                formatSeconds(Math.max(1, queue.estimatedWaitSeconds)),
-              )
+            ? queuedText(queue)
             : loading && madeSeconds > 0
               ? SPEECH_STREAM_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
               : ''}

@@ -25,8 +25,10 @@ import {
   type TextToSpeechRequest,
 } from '@ai-tools/contracts';
 import { postSpeech } from '../../lib/api-client.ts';
+import { decodeBase64 } from '../../lib/base64.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
 import { createLiveSpeechPlayer } from '../../lib/live-speech-player.ts';
+import { queueReducer } from '../../lib/writer-stream.ts';
 import { createRunningRequest } from '../../lib/running-request.ts';
 
 export interface TtsState {
@@ -63,13 +65,6 @@ function findAudio(body: unknown): AudioPayload | undefined {
   if (typeof top.audioBase64 === 'string' && top.audioBase64) return top;
   if (top.data && typeof top.data.audioBase64 === 'string' && top.data.audioBase64) return top.data;
   return undefined;
-}
-
-function decodeBase64(base64: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
-  return bytes;
 }
 
 function isOutputFormat(value: unknown): value is OutputFormat {
@@ -126,10 +121,7 @@ const ttsSlice = createSlice({
       state.madeSeconds = action.payload;
       state.queue = null;
     },
-    queueChanged(state, action: PayloadAction<QueueEvent>) {
-      // Nobody ahead means the engine has started on this request: there is no line to show.
-      state.queue = action.payload.ahead > 0 ? action.payload : null;
-    },
+    queueChanged: queueReducer,
   },
   extraReducers: (builder) => {
     builder

@@ -13,6 +13,7 @@ import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } fro
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { EspeakLanguages } from './espeak-languages.ts';
+import { primaryLanguage } from '../../language-tag.ts';
 import { japaneseReading } from './japanese-reading.ts';
 import { FestivalVoices } from './festival.ts';
 import { adjustAudio } from './audio-adjustment.ts';
@@ -92,9 +93,10 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
   async synthesize(request: SpeechSynthesisRequest): Promise<SynthesizedSpeech> {
     const run = this.engineRun(request);
     // espeak-ng reads kana but not kanji: Japanese goes in as it is pronounced.
-    const text = isJapanese(request.language)
-      ? await japaneseReading(request.text.trim())
-      : request.text.trim();
+    const text =
+      primaryLanguage(request.language) === 'ja'
+        ? await japaneseReading(request.text.trim())
+        : request.text.trim();
     // Punctuation or symbols alone are silence, not an error.
     if (!run.hasWords(text)) return { pcm: Buffer.alloc(0), sampleRate: CLASSIC_SAMPLE_RATE };
     return this.queues[run.engine].run(
@@ -192,10 +194,6 @@ function fliteRun(voice: string, pitchHertz: number | undefined, speed: number):
       ),
     remainingTempo: 1,
   };
-}
-
-function isJapanese(language: string | undefined): boolean {
-  return language?.toLowerCase().split(/[-_]/)[0] === 'ja';
 }
 
 function espeakRun(voice: string, pitch: number, speed: number): EngineRun {

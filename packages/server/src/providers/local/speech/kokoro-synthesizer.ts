@@ -9,6 +9,7 @@ import { ENGINE_MESSAGES, type Voice } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
 import { GenerationAbortedError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
+import { primaryLanguage } from '../../language-tag.ts';
 import { EngineThread } from '../engine-thread.ts';
 import { JobQueue } from '../job-queue.ts';
 import { adjustAudio } from './audio-adjustment.ts';
@@ -162,7 +163,7 @@ export function kokoroSpeaker(
   language: string | undefined,
 ): { voice: string; espeakVoice: string } | undefined {
   const english = KOKORO_VOICES[voice];
-  const primary = language?.toLowerCase().split(/[-_]/)[0];
+  const primary = primaryLanguage(language);
   if (primary === undefined || primary === 'en') {
     // Kokoro's British voices start with b, and learnt British phonemes.
     return { voice: english, espeakVoice: english.startsWith('b') ? 'en-gb' : 'en-us' };

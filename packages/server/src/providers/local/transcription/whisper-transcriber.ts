@@ -18,6 +18,7 @@ import { speechParts } from './hallucination-guard.ts';
 import { groupSpeechIntoPieces, type SpeechPiece } from './speech-pieces.ts';
 import type { SpeechDetector } from './voice-activity.ts';
 import type { TimedText } from './whisper-protocol.ts';
+import { primaryLanguage } from '../../language-tag.ts';
 import { WhisperThread } from './whisper-thread.ts';
 
 export type WhisperSize = 'base' | 'small';
@@ -157,8 +158,8 @@ export class WhisperTranscriber implements Transcriber {
 
 /** A visitor's language hint in Whisper's code, when Whisper knows that language. */
 function knownLanguage(language: string | undefined): string | undefined {
-  if (!language) return undefined;
-  const code = language.toLowerCase().split(/[-_]/)[0] ?? '';
+  const code = primaryLanguage(language);
+  if (!code) return undefined;
   const whisperCode = ISO_TO_WHISPER[code] ?? code;
   return WHISPER_LANGUAGES.has(whisperCode) ? whisperCode : undefined;
 }

@@ -21,6 +21,7 @@ import {
   type Processor,
 } from '@huggingface/transformers';
 import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
+import { WHISPER_FILES } from '../../../models/manifest.ts';
 import { serveEngine } from '../engine-worker.ts';
 import { whisperFeatures } from './whisper-features.ts';
 import type {
@@ -40,9 +41,6 @@ env.allowLocalModels = true;
 env.localModelPath = settings.localModelPath;
 
 const stopFlag = new Int32Array(settings.stopFlag);
-
-/** The q8 decoder transformers.js loads for dtype 'q8', under the model's onnx folder. */
-const DECODER_FILE = 'decoder_model_merged_quantized.onnx';
 
 /** Whisper's token ids this worker needs, read from the model's own generation config. */
 interface WhisperTokens {
@@ -161,7 +159,7 @@ async function load() {
   const decoder = sessions.decoder_model_merged;
   if (!decoder || !sessions.model) throw new Error('Whisper has no encoder or decoder session.');
   const decoderWithArena = (await InferenceSession.create(
-    join(settings.localModelPath, settings.modelId, 'onnx', DECODER_FILE),
+    join(settings.localModelPath, settings.modelId, WHISPER_FILES.decoder),
     sessionOptions(true),
   )) as unknown as ModelSession;
   // transformers.js keeps its own settings for a session on the session itself.
