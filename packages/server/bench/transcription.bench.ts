@@ -3,21 +3,23 @@
  * real-time factor and word error rate on Debian's reference recordings (pocketsphinx-testdata:
  * librivox and cards), one long upload with /api/health's answer time and the event loop's longest
  * pause during it, the resident memory with the engine loaded, the language detected on speech in
- * other languages, and the round trip of each voice. Targets (issue 9): 0.35x real time or faster,
+ * other languages (recorded telephone prompts and synthesized sentences), and the round trip of each voice. Targets (issue 9): 0.35x real time or faster,
  * English WER 12% or less, every language detected, /api/health under 100 ms, round trip WER 10%
  * or less per voice. Prints figures and fails nothing.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { API_PATHS, VOICES } from '@ai-tools/contracts';
+import { decodeToSamples } from '../src/audio/decode.ts';
 import { loadConfig } from '../src/config.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { makeApp } from '../test/helpers/app.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
 import { createLocalTranscriber } from '../src/providers/local/transcription/index.ts';
 import {
+  ASTERISK_SOUNDS,
   cpuSeconds,
   referenceRecording,
   referenceTranscripts,
@@ -43,6 +45,15 @@ const OTHER_LANGUAGES: [language: string, sentence: string][] = [
   ['ja', 'おはようございます。私の名前は田中です。東京に住んでいます。'],
   ['zh', '早上好。我叫王明，我在北京住了十年。'],
 ];
+
+/** Recorded speech in other languages: Debian's asterisk-core-sounds-*-wav (real voices). */
+const RECORDED_LANGUAGES: [language: string, voiceFolder: string][] = [
+  ['es', 'es_MX_f_Allison'],
+  ['fr', 'fr_CA_f_June'],
+  ['it', 'it_IT_m_Carlo'],
+  ['ru', 'ru_RU_f_IvrvoiceRU'],
+];
+const RECORDED_PROMPTS = ['all-circuits-busy-now', 'vm-intro', 'vm-options', 'demo-congrats'];
 
 const folder = mkdtempSync(join(tmpdir(), 'transcription-bench-'));
 const config = loadConfig();
@@ -174,7 +185,33 @@ try {
     `  resident memory: ${memory.current.toFixed(0)} MB now, peak ${memory.peak.toFixed(0)} MB (this process: transcription engine, VAD and the app)`,
   );
 
-  console.log('\nOther languages (spoken by the speech engine, transcribed without a hint):');
+  console.log(
+    '\nOther languages, recorded (Asterisk telephone prompts, transcribed without a hint):',
+  );
+  let recordedDetected = 0;
+  let recordedCount = 0;
+  for (const [language, voiceFolder] of RECORDED_LANGUAGES) {
+    for (const prompt of RECORDED_PROMPTS) {
+      const path = join(ASTERISK_SOUNDS, voiceFolder, `${prompt}.wav`);
+      if (!existsSync(path)) continue;
+      const samples = await decodeToSamples({ path, sampleRate: 16_000, maxSeconds: 120 });
+      const result = await transcriber.transcribe({ samples });
+      recordedCount += 1;
+      if (result.language === language) recordedDetected += 1;
+      console.log(
+        `  ${language} ${prompt} (${(samples.length / 16_000).toFixed(1)} s): detected ${String(result.language).padEnd(3)} ${result.language === language ? 'ok ' : 'NO '} "${result.text.slice(0, 90)}"`,
+      );
+    }
+  }
+  console.log(
+    recordedCount === 0
+      ? `  none: install ${RECORDED_LANGUAGES.map(([language]) => `asterisk-core-sounds-${language}-wav`).join(' ')}`
+      : `  detected ${recordedDetected} of ${recordedCount}`,
+  );
+
+  console.log(
+    '\nOther languages, synthesized (spoken by the speech engine, transcribed without a hint):',
+  );
   const speaker = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory: folder });
   console.log(`  speech: ${speaker.status().engine} (tier ${speaker.status().tier})`);
   let detected = 0;

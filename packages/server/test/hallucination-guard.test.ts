@@ -1,6 +1,7 @@
 /**
  * What of Whisper's answer counts as speech. The pieces below are Whisper base's own answers,
- * with their scores, measured on pink noise, a chord, espeak-ng speech and a decoding loop.
+ * with their scores, measured on pink noise, a chord, espeak-ng speech, a decoding loop and a
+ * recorded voicemail menu.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -35,6 +36,24 @@ test('a loop of one sentence is said once, a loop inside one stretch is dropped'
   assert.deepEqual(
     speechParts(piece(['la la la la la la la la la la la la la la la'], 0, -0.2)),
     [],
+  );
+});
+
+test('a loop across stretches is dropped; a spoken menu whose sentences are alike is kept', () => {
+  const alternating = ['We are here.', 'Yes.', 'We are here.', 'Yes.', 'We are here.', 'Yes.'];
+  assert.deepEqual(speechParts(piece(alternating, 0.02, -0.2)), []);
+  // Whisper base on a real Russian voicemail menu (asterisk-core-sounds-ru): the whole piece
+  // compresses 2.6 times, each sentence is new, and Whisper is sure of every word.
+  const menu = [
+    'Нажмите один для записи вашего сообщения при статусе недоступен.',
+    'Нажмите два для записи вашего сообщения при статусе занята.',
+    'Нажмите три для записи вашего имени.',
+    'Нажмите четыре для записи временного сообщения.',
+    'Нажмите пять для смены пароля или звездочку для возврата в главное меню.',
+  ];
+  assert.deepEqual(
+    speechParts(piece(menu, 0.009, -0.22)).map((part) => part.text),
+    menu,
   );
 });
 

@@ -30,10 +30,14 @@ describe('createProviders with AI_PROVIDER=local', () => {
     mkdirSync(dirname(modelPath), { recursive: true });
     writeTinyGguf(modelPath);
 
+    const loadErrors: string[] = [];
     const providers = await createProviders(
       configFor({ AI_PROVIDER: 'local', MODELS_DIR: modelsDir }),
+      { onLoadError: (error, detail) => loadErrors.push(`${detail}: ${String(error)}`) },
     );
     try {
+      // The reason first: a model that did not load shows here, not as a bare "ready: false".
+      assert.deepEqual(loadErrors, []);
       assert.deepEqual(providers.text.status(), {
         engine: 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
         tier: 'neural',
@@ -103,10 +107,14 @@ describe('createProviders with AI_PROVIDER=local', () => {
 
   test('an empty MODELS_DIR: text is unavailable with how to enable it; speech and transcription are classic', async () => {
     const modelsDir = mkdtempSync(join(scratch, 'empty-'));
+    const loadErrors: string[] = [];
     const providers = await createProviders(
       configFor({ AI_PROVIDER: 'local', MODELS_DIR: modelsDir }),
+      { onLoadError: (error, detail) => loadErrors.push(`${detail}: ${String(error)}`) },
     );
     try {
+      // The reason first: a model that did not load shows here, not as a bare "ready: false".
+      assert.deepEqual(loadErrors, []);
       assert.deepEqual(providers.text.status(), {
         engine: 'none',
         tier: 'none',

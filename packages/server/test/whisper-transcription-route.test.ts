@@ -1,7 +1,7 @@
 /**
  * Speech to text on the real Whisper model (MODELS_DIR, fetched by `npm run models`) through the
- * real route, ffmpeg's decoding and Silero VAD: English from Debian's recordings, a clip in another
- * language, silence and tones, a corrupt upload, and the segment times the .srt and .vtt use.
+ * real route, ffmpeg's decoding and Silero VAD: English from Debian's recordings, clips in other
+ * languages (recorded and synthesized), silence and tones, a corrupt upload, and the segment times the .srt and .vtt use.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +22,7 @@ import { multipartBody } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
 import { GenerationAbortedError } from '../src/providers/errors.ts';
 import {
+  ASTERISK_SOUNDS,
   POCKETSPHINX_TEST_DATA,
   referenceRecording,
   wordErrors,
@@ -161,6 +162,28 @@ test('Italian speech is transcribed in Italian and labelled it', async () => {
   const heard = words(data.transcript);
   for (const word of ['chiamo', 'marco', 'roma', 'anni']) {
     assert.ok(heard.includes(word), `"${word}" in "${data.transcript}"`);
+  }
+});
+
+test('recorded Russian and French voice menus come back whole, in their language', async () => {
+  // Real voices, recorded for Asterisk's telephone prompts (Debian's asterisk-core-sounds-*-wav,
+  // CC-BY-SA-3.0). The Russian menu repeats "Press N to record..." five times: a transcript that
+  // compresses like a loop, yet every sentence was said, so every sentence comes back.
+  const recordings: [language: string, file: string, expected: string[]][] = [
+    [
+      'ru',
+      `${ASTERISK_SOUNDS}/ru_RU_f_IvrvoiceRU/vm-options.wav`,
+      ['нажмите', 'пять', 'пароля', 'меню'],
+    ],
+    ['fr', `${ASTERISK_SOUNDS}/fr_CA_f_June/vm-intro.wav`, ['message', 'terminé', 'raccrocher']],
+  ];
+  for (const [language, file, expected] of recordings) {
+    const data = await transcribe(readFileSync(file), `${language}.wav`);
+    assert.equal(data.language, language, `${file}: "${data.transcript}"`);
+    const heard = words(data.transcript);
+    for (const word of expected) {
+      assert.ok(heard.includes(word), `"${word}" in "${data.transcript}"`);
+    }
   }
 });
 

@@ -9,6 +9,8 @@ import type { SynthesizedSpeech } from '../../src/providers/types.ts';
 import { numbersToWords } from '../../src/services/speech-text.ts';
 
 export const POCKETSPHINX_TEST_DATA = '/usr/share/pocketsphinx/test/data';
+/** Recorded telephone prompts in Spanish, French, Italian and Russian (asterisk-core-sounds-*-wav). */
+export const ASTERISK_SOUNDS = '/usr/share/asterisk/sounds';
 
 /** Child processes of this process, by name (Linux truncates names to 15 characters). */
 export function childProcesses(): { pid: number; name: string }[] {
@@ -89,10 +91,11 @@ export function toTranscriptionSamples(speech: SynthesizedSpeech): Float32Array 
   return pcmSamples(pcm);
 }
 
+/** Lower-case words of any alphabet, without punctuation. */
 export function words(text: string): string[] {
   return text
     .toLowerCase()
-    .replace(/[^a-z0-9' ]+/g, ' ')
+    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);
 }

@@ -12,6 +12,8 @@ const NO_SPEECH_THRESHOLD = 0.6;
 const LOW_CONFIDENCE_THRESHOLD = -1;
 /** Text that zlib shrinks more than this repeats itself: a decoding loop, not speech. */
 const REPETITION_THRESHOLD = 2.4;
+/** A stretch said this often in one piece of under 30 s is a loop, not a refrain. */
+const LOOP_REPEATS = 3;
 /**
  * A known invented phrase is kept only when Whisper is sure of it and hears speech: people do
  * say "thank you", and the VAD does let music through.
@@ -44,6 +46,16 @@ export function compressionRatio(text: string): number {
   return bytes.length === 0 ? 0 : bytes.length / deflateSync(bytes).length;
 }
 
+/** Two different stretches said over and over (A B A B A B): a loop of the decoder. */
+function repeatsStretches(parts: TimedText[]): boolean {
+  const said = new Map<string, number>();
+  for (const part of parts) {
+    const key = normalise(part.text);
+    said.set(key, (said.get(key) ?? 0) + 1);
+  }
+  return [...said.values()].some((count) => count >= LOOP_REPEATS);
+}
+
 function normalise(text: string): string {
   return text
     .toLowerCase()
@@ -64,16 +76,21 @@ export function speechParts(piece: DecodedPiece): TimedText[] {
   const parts: TimedText[] = [];
   for (const part of piece.parts) {
     if (ONLY_SOUND_DESCRIPTIONS.test(part.text)) continue;
+    // A loop inside one stretch ("la la la la ...") is not speech.
+    if (compressionRatio(part.text) > REPETITION_THRESHOLD) continue;
     // A loop writes one sentence again and again: once is what was said.
-    if (parts.length > 0 && normalise(parts.at(-1)?.text ?? '') === normalise(part.text)) {
-      const previous = parts.at(-1);
-      if (previous && part.end !== undefined) previous.end = part.end;
+    const previous = parts.at(-1);
+    if (previous && normalise(previous.text) === normalise(part.text)) {
+      if (part.end !== undefined) previous.end = part.end;
       continue;
     }
     parts.push({ ...part });
   }
+  // Measured on the stretches, not on the whole piece: a spoken menu ("Press one to record your
+  // message. Press two to record...") compresses like a loop as a whole (2.6 for a real Russian
+  // one) while each sentence is new. A loop across stretches repeats their count instead.
   const text = parts.map((part) => part.text).join(' ');
-  if (compressionRatio(text) > REPETITION_THRESHOLD) return [];
+  if (repeatsStretches(parts)) return [];
   const unsure =
     piece.noSpeechProbability > KNOWN_PHRASE_NO_SPEECH_THRESHOLD ||
     piece.averageLogProbability < KNOWN_PHRASE_CONFIDENCE_THRESHOLD;
