@@ -187,7 +187,8 @@ describe('text to speech', () => {
       const record = await page.evaluate(
         () => (window as unknown as { liveSpeech: Record<string, number> }).liveSpeech,
       );
-      assert.equal(record.piecesBeforeFile, 2, 'the first sentence alone, then the rest');
+      // The page asks for captions, so each sentence is spoken, and played, on its own.
+      assert.equal(record.piecesBeforeFile, 4, 'one piece per sentence');
       assert.equal(record.piecesAfterFile, 0);
     },
   );
@@ -268,7 +269,7 @@ describe('speech to text', () => {
 
 describe('writers', () => {
   test(
-    'the video script generator shows a script and downloads video-script.rtc',
+    'the video script generator shows a script, downloads it, and makes its voice-over and captions',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
       await assertEngineReady('text');
@@ -286,6 +287,33 @@ describe('writers', () => {
       );
       assert.equal(file.name, 'video-script.rtc');
       assert.ok(file.content.length > 0);
+
+      // From the script to its voice-over and captions, on the same page.
+      await assertEngineReady('speech');
+      await page.getByRole('button', { name: 'Make voice-over' }).click();
+      const voiceOver = page.getByLabel('Voice-over audio', { exact: true });
+      await voiceOver.waitFor({ timeout: GENERATION_TIMEOUT_MS });
+      await page.waitForFunction(
+        () => {
+          const audio = document.querySelector('audio[aria-label="Voice-over audio"]');
+          return audio instanceof HTMLAudioElement && audio.readyState >= 1 && audio.duration > 0;
+        },
+        undefined,
+        { timeout: 30_000 },
+      );
+      const audio = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download audio' }).click(),
+      );
+      assert.equal(audio.name, 'voice-over.mp3');
+      const captions = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Captions (SRT)' }).click(),
+      );
+      assert.equal(captions.name, 'voice-over.srt');
+      const cues = captions.content.toString('utf8').trim().split(/\n\n/);
+      assert.ok(cues.length >= 2, `one cue per spoken sentence at least: ${cues.length}`);
+      assert.match(cues[0] ?? '', /^1\n00:00:00,000 --> \d\d:\d\d:\d\d,\d{3}\n\S/);
+      // Only the spoken lines: no label, heading or picture cue is read.
+      assert.doesNotMatch(captions.content.toString('utf8'), /Voiceover|On-screen|B-roll|#|\*\*/);
     },
   );
 

@@ -6,3 +6,4 @@ export * from './messages.ts';
 export * from './schemas.ts';
 export * from './site.ts';
 export * from './streaming.ts';
+export * from './voice-over.ts';

@@ -28,6 +28,16 @@ export const LIMITS = {
   jsonBodyMaxBytes: 64 * 1024,
 } as const;
 
+/**
+ * Captions made with a synthesis follow common subtitle practice (the BBC's and Netflix's
+ * guidelines): at most two lines of about 42 characters, each cue on screen at least about a second.
+ */
+export const CAPTION_LIMITS = {
+  maxLineCharacters: 42,
+  maxLines: 2,
+  minSeconds: 1,
+} as const;
+
 export const TIMINGS = {
   contactSuccessClearMs: 3000,
   /** The empty-text note, the add-file hint and the copied indicator. */

@@ -178,6 +178,17 @@ export const SPEECH_STREAM_MESSAGES = {
   playingWhileMade: (made: string) => `Playing while the rest is made: ${made} of audio so far.`,
 } as const;
 
+/** The writers' results read aloud: the script's voice-over and the blog's and story's Listen. */
+export const READ_ALOUD_MESSAGES = {
+  voiceOver:
+    'Reads the Voiceover lines of your script (no headings, on-screen text or B-roll cues), with captions timed to the audio.',
+  blog: 'Reads your post aloud in the voice you choose, with captions timed to the audio.',
+  story:
+    'Reads your story aloud, in its language where a voice of that language exists, with captions timed to the audio.',
+  excerpt: (maxCharacters: number) =>
+    `Only the beginning is read: one request speaks up to ${maxCharacters} characters.`,
+} as const;
+
 export const WRITER_MESSAGES = {
   /** `wait` is already worded, such as "40 s" or "2 min 5 s". */
   queued: (ahead: number, wait: string) =>

@@ -104,6 +104,8 @@ const textToSpeechFields = z.object(
     outputFormat: z
       .enum(OUTPUT_FORMATS, { error: oneOf('outputFormat', OUTPUT_FORMATS) })
       .default(TEXT_TO_SPEECH_DEFAULTS.outputFormat),
+    /** Not in SPEC: adds `data.captions`, cues timed by the synthesis itself. */
+    captions: z.boolean({ error: 'captions must be true or false.' }).default(false),
   },
   { error: BODY_MUST_BE_OBJECT },
 );
@@ -121,6 +123,17 @@ export type TextToSpeechRequest = z.infer<typeof textToSpeechRequestSchema>;
 /** What a client may send (defaults and the alias are optional). */
 export type TextToSpeechInput = z.input<typeof textToSpeechFields> & { response_format?: string };
 
+export const transcriptSegmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+});
+export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
+
+/** A caption cue: its lines (at most two, joined by a line break) and its times in the audio. */
+export const captionCueSchema = transcriptSegmentSchema;
+export type CaptionCue = TranscriptSegment;
+
 export const textToSpeechResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -129,18 +142,13 @@ export const textToSpeechResponseSchema = z.object({
     mediaType: z.string(),
     durationSeconds: z.number(),
     engine: z.string(),
+    /** When the request asked for captions: one cue per sentence spoken, or per part of one. */
+    captions: z.array(captionCueSchema).optional(),
   }),
 });
 export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
 
 // ---------------------------------------------------------------- speech to text
-
-export const transcriptSegmentSchema = z.object({
-  start: z.number(),
-  end: z.number(),
-  text: z.string(),
-});
-export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 
 export const speechToTextResponseSchema = z.object({
   success: z.literal(true),

@@ -16,6 +16,13 @@ export const DOWNLOADS = {
   textMediaType: 'text/plain',
   /** The timed subtitle files this site adds beside the transcript take its name. */
   subtitlesBaseName: 'subtitles',
+  /** The captions of generated speech take the audio's name: generated_speech.srt and .vtt. */
+  captionsBaseName: 'generated_speech',
+  /** The video script's voice-over and its captions: voice-over.mp3, voice-over.srt... */
+  voiceOverBaseName: 'voice-over',
+  /** The blog and the story read aloud, and their captions. */
+  blogAudioBaseName: 'blog-audio',
+  storyAudioBaseName: 'story-audio',
 } as const;
 
 export const THEME_MODES = ['light', 'dark'] as const;

@@ -56,7 +56,14 @@ test('contact validation carries the exact SPEC messages', () => {
 
 test('text to speech applies the tool page defaults', () => {
   const parsed = textToSpeechRequestSchema.parse({ text: 'Hello' });
-  assert.deepEqual(parsed, { text: 'Hello', voice: 'alloy', speed: 1, outputFormat: 'mp3' });
+  // captions is this site's addition, off unless asked for.
+  assert.deepEqual(parsed, {
+    text: 'Hello',
+    voice: 'alloy',
+    speed: 1,
+    outputFormat: 'mp3',
+    captions: false,
+  });
 });
 
 test('text to speech accepts response_format as an alias of outputFormat', () => {

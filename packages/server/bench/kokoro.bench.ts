@@ -102,7 +102,7 @@ try {
     const started = performance.now();
     let firstAudio = 0;
     const result = await textToSpeech(
-      { text: TWO_HUNDRED, voice: 'coral', speed: 1, outputFormat: 'mp3' },
+      { text: TWO_HUNDRED, voice: 'coral', speed: 1, outputFormat: 'mp3', captions: false },
       { synthesizer: speech, temporaryRoot: folder, maxSeconds: 600 },
       {
         onPiece: ({ index }) => {

@@ -224,3 +224,34 @@ test('a voice sample is mp3 speech, made once and then served from memory', asyn
   assert.ok(second.rawPayload.equals(first.rawPayload));
   assert.equal(synthesized.length - before, 1, 'one synthesis for two visits');
 });
+
+test('captions follow the voice-over: each cue’s words are heard within its own times', async () => {
+  const text =
+    'Welcome back to the kitchen. Today we bake a simple loaf of bread. ' +
+    'When the dough has doubled in size, press it down gently, fold it into a loaf, and leave it ' +
+    'covered in a warm corner of the kitchen until it rises again. Then bake it until golden.';
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.textToSpeech,
+    remoteAddress: nextVisitor(),
+    payload: { text, voice: 'nova', outputFormat: 'wav', captions: true },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  const { data } = textToSpeechResponseSchema.parse(response.json());
+  const cues = data.captions ?? [];
+  assert.ok(cues.length >= 5, `${cues.length} cues`);
+  assert.equal(cues.at(-1)?.end, data.durationSeconds);
+  // The wav's 16-bit mono samples (after its "data" chunk header), cut at each cue's times.
+  const wav = Buffer.from(data.audioBase64, 'base64');
+  const sampleRate = wav.readUInt32LE(24);
+  const pcm = wav.subarray(wav.indexOf('data', 12) + 8);
+  for (const cue of cues) {
+    const slice = pcm.subarray(
+      Math.floor(cue.start * sampleRate) * 2,
+      Math.ceil(cue.end * sampleRate) * 2,
+    );
+    const heard = await whisperHears({ pcm: slice, sampleRate }, 'en', modelsDir);
+    const rate = wordErrorRate(cue.text, heard);
+    assert.ok(rate <= 0.25, `cue ${cue.start}-${cue.end} "${cue.text}": heard "${heard}"`);
+  }
+});

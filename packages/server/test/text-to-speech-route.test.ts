@@ -123,6 +123,51 @@ describe('success', () => {
     assert.ok(Math.abs(response.json().data.durationSeconds - seconds) < 0.01);
   });
 
+  test('captions: each sentence is spoken alone, and its cue has its times in the audio', async () => {
+    const before = synthesizer.requests.length;
+    const sentences = [
+      'Welcome back to the kitchen, where everything smells of warm bread this morning.',
+      'Today we bake a loaf.',
+      'It takes an hour.',
+    ];
+    const response = await speak({
+      text: sentences.join(' '),
+      outputFormat: 'wav',
+      captions: true,
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const spoken = synthesizer.requests.slice(before).map((request) => request.text);
+    assert.deepEqual(spoken, [
+      'Welcome back to the kitchen, where everything smells of warm bread this morning.',
+      'Today we bake a loaf.',
+      'It takes an hour.',
+    ]);
+    const { data } = textToSpeechResponseSchema.parse(response.json());
+    // The double speaks 0.01 s per character: the times follow from the sentences' lengths.
+    const ends = [sentences[0]!.length, sentences[0]!.length + sentences[1]!.length];
+    assert.deepEqual(data.captions, [
+      {
+        start: 0,
+        end: ends[0]! * SECONDS_PER_CHARACTER,
+        text: 'Welcome back to the kitchen, where\neverything smells of warm bread this morning.',
+      },
+      // Under a second each: the two short sentences share one cue.
+      {
+        start: ends[0]! * SECONDS_PER_CHARACTER,
+        end: data.durationSeconds,
+        text: 'Today we bake a loaf. It takes an hour.',
+      },
+    ]);
+  });
+
+  test('without captions the answer is SPEC’s, and captions must be true or false', async () => {
+    const plain = await speak({ text: 'Hello there.', outputFormat: 'wav' });
+    assert.equal(plain.json().data.captions, undefined);
+    const wrong = await speak({ text: 'Hello there.', captions: 'yes' });
+    assert.equal(wrong.statusCode, 400);
+    assert.equal(wrong.json().message, 'captions must be true or false.');
+  });
+
   test("an engine's own limit decides the chunk size", async () => {
     const small = sineSynthesizer(100);
     const limited = await makeApp({ providers: testProviders({ speech: small }) });

@@ -428,15 +428,20 @@ export function splitFirstSentence(chunk: string, language = 'en'): string[] {
   return [first, rest].filter(Boolean);
 }
 
+/** The sentences of the text; one longer than `maxCharacters` is split at a clause, then a space. */
+export function splitIntoSentences(text: string, maxCharacters: number, language = 'en'): string[] {
+  return [...sentenceSegmenter(language).segment(text)]
+    .map((part) => part.segment.trim())
+    .filter(Boolean)
+    .flatMap((sentence) => splitLongSentence(sentence, maxCharacters));
+}
+
 /**
  * Splits text into chunks of at most `maxCharacters`, at sentence boundaries where it can; a
  * sentence longer than that is split at a clause, then at a space.
  */
 export function splitIntoChunks(text: string, maxCharacters: number, language = 'en'): string[] {
-  const sentences = [...sentenceSegmenter(language).segment(text)]
-    .map((part) => part.segment.trim())
-    .filter(Boolean)
-    .flatMap((sentence) => splitLongSentence(sentence, maxCharacters));
+  const sentences = splitIntoSentences(text, maxCharacters, language);
 
   const chunks: string[] = [];
   let current = '';

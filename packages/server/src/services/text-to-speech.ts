@@ -24,7 +24,13 @@ import type {
   SynthesizedSpeech,
 } from '../providers/types.ts';
 import { ValidationError } from '../plugins/validation.ts';
-import { prepareSpeechText, splitFirstSentence, splitIntoChunks } from './speech-text.ts';
+import { captionCues } from './captions.ts';
+import {
+  prepareSpeechText,
+  splitFirstSentence,
+  splitIntoChunks,
+  splitIntoSentences,
+} from './speech-text.ts';
 
 /** Chunk size for engines that state no limit: a few sentences, so an abort stops work soon. */
 export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;
@@ -87,15 +93,17 @@ export async function textToSpeech(
   const estimatedSeconds = estimateSpeechSeconds(prepared.text, request.speed);
   if (estimatedSeconds > maxSeconds) throw speechTooLong(estimatedSeconds, maxSeconds);
 
-  const [firstChunk = '', ...otherChunks] = splitIntoChunks(
-    prepared.text,
-    synthesizer.maxCharactersPerChunk ?? DEFAULT_CHARACTERS_PER_CHUNK,
-    prepared.language,
-  );
-  // The first sentence is spoken alone, so the first audio is ready soon (a streamed answer
-  // plays it while the rest is made).
-  const chunks = [...splitFirstSentence(firstChunk, prepared.language), ...otherChunks];
+  const maxCharacters = synthesizer.maxCharactersPerChunk ?? DEFAULT_CHARACTERS_PER_CHUNK;
+  const chunks = request.captions
+    ? // Captions are timed by the synthesis: each sentence is spoken on its own, so its start and
+      // end in the audio are exact.
+      splitIntoSentences(prepared.text, maxCharacters, prepared.language)
+    : firstSentenceAlone(
+        splitIntoChunks(prepared.text, maxCharacters, prepared.language),
+        prepared.language,
+      );
   const pieces: SynthesizedSpeech[] = [];
+  const spoken: { text: string; startSeconds: number; endSeconds: number }[] = [];
   let madeSeconds = 0;
   for (const [index, chunk] of chunks.entries()) {
     if (signal?.aborted) throw new GenerationAbortedError();
@@ -113,6 +121,7 @@ export async function textToSpeech(
     // An engine slower than the estimate stops here, not after making hours of audio.
     madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
     if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
+    spoken.push({ text: chunk, startSeconds, endSeconds: madeSeconds });
     onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
   }
   const speech = joinPieces(pieces);
@@ -127,7 +136,17 @@ export async function textToSpeech(
     mediaType: MEDIA_TYPES[request.outputFormat],
     durationSeconds: Math.round(pcmDurationSeconds(speech) * 1000) / 1000,
     engine: synthesizer.status().engine,
+    ...(request.captions ? { captions: captionCues(spoken) } : {}),
   };
+}
+
+/**
+ * The first sentence is spoken alone, so the first audio is ready soon (a streamed answer plays it
+ * while the rest is made).
+ */
+function firstSentenceAlone(chunks: string[], language: string | undefined): string[] {
+  const [firstChunk = '', ...otherChunks] = chunks;
+  return [...splitFirstSentence(firstChunk, language), ...otherChunks];
 }
 
 function speechTooLong(seconds: number, maxSeconds: number) {

@@ -3,7 +3,12 @@
  * with the platform's conventions and a spoken-word budget for the duration. The script page
  * renders markdown, so the script keeps its markdown.
  */
-import { SCRIPT_TOPICS, type Platform, type VideoScriptRequest } from '@ai-tools/contracts';
+import {
+  SCRIPT_LABELS,
+  SCRIPT_TOPICS,
+  type Platform,
+  type VideoScriptRequest,
+} from '@ai-tools/contracts';
 import { cleanModelOutput, collectText, requireText, type WriterContext } from './writing.ts';
 
 /** A relaxed speaking pace for voice-over: 0.15 minutes (9 seconds) is about 22 words. */
@@ -35,7 +40,7 @@ const VIDEO_SCRIPT_PROMPTS = {
     'You are an experienced short-form video scriptwriter.',
     'Answer with the script only, in markdown, with no note before or after it:',
     '- a title as a level-1 heading;',
-    '- then each section of the plan in order, headed with its name and timestamps as a level-2 heading, such as ## Hook (0:00-0:03), with three bullets: **Voiceover:** the words spoken, **On-screen text:** the words shown, **B-roll:** what the viewer sees;',
+    `- then each section of the plan in order, headed with its name and timestamps as a level-2 heading, such as ## Hook (0:00-0:03), with three bullets: **${SCRIPT_LABELS.voiceover}:** the words spoken, **${SCRIPT_LABELS.onScreenText}:** the words shown, **${SCRIPT_LABELS.bRoll}:** what the viewer sees;`,
     '- the hook grabs attention in its first words; the last section is the call to action that fits the platform.',
     "Each section's voice-over has about the number of words the plan gives it, so the script fits its duration when read aloud.",
   ].join('\n'),
@@ -102,8 +107,8 @@ export function videoScriptGrammar(sections: ScriptSection[]): string {
   const rules = sections.map((section, index) => {
     const { shortest, longest } = voiceoverCharacters(section);
     return (
-      `section${index} ::= "## ${sectionHeading(section)}\\n\\n- **Voiceover:** " ` +
-      `spoken{${shortest},${longest}} "\\n- **On-screen text:** " cue "\\n- **B-roll:** " cue "\\n\\n"`
+      `section${index} ::= "## ${sectionHeading(section)}\\n\\n- **${SCRIPT_LABELS.voiceover}:** " ` +
+      `spoken{${shortest},${longest}} "\\n- **${SCRIPT_LABELS.onScreenText}:** " cue "\\n- **${SCRIPT_LABELS.bRoll}:** " cue "\\n\\n"`
     );
   });
   return [

@@ -7,6 +7,9 @@ import { videoScriptReducer } from '../features/video-script/video-script-slice.
 import { blogReducer } from '../features/blog/blog-slice.ts';
 import { storyReducer } from '../features/story/story-slice.ts';
 import { engineStatusReducer } from '../lib/engine-status-slice.ts';
+import { voiceOverAudio } from '../features/video-script/voice-over-slice.ts';
+import { blogAudio } from '../features/blog/blog-audio-slice.ts';
+import { storyAudio } from '../features/story/story-audio-slice.ts';
 
 /** One slice per SPEC feature (SPEC section 3). */
 export const rootReducer = combineReducers({
@@ -19,6 +22,10 @@ export const rootReducer = combineReducers({
   story: storyReducer,
   /** Which engine serves each tool (GET /api/health). */
   engines: engineStatusReducer,
+  /** The writers' results read aloud: the script's voice-over, the blog and the story. */
+  voiceOver: voiceOverAudio.reducer,
+  blogAudio: blogAudio.reducer,
+  storyAudio: storyAudio.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { LIMITS, TIMINGS, TOOL_CAPABILITY } from '@ai-tools/contracts';
+import {
+  DOWNLOADS,
+  LIMITS,
+  READ_ALOUD_MESSAGES,
+  TIMINGS,
+  TOOL_CAPABILITY,
+} from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
@@ -11,10 +17,12 @@ import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
+import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds, TYPICAL_BLOG_WORDS } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { clearBlog, generateBlog, selectBlog, stopBlog } from './blog-slice.ts';
+import { blogAudio } from './blog-audio-slice.ts';
 import '../../components/tools.css';
 
 export function BlogPage() {
@@ -24,6 +32,8 @@ export function BlogPage() {
   // While the post is being written the page shows it as it grows.
   const shownContent = loading ? partialText : blogContent;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['blog-text']);
+  const listening = useAppSelector(blogAudio.select);
+  const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [topic, setTopic] = useState('');
   const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
@@ -33,11 +43,14 @@ export function BlogPage() {
     const trimmed = topic.trim();
     // SPEC section 5: Generate does nothing when the topic is blank after trimming.
     if (!trimmed) return;
+    // The audio belongs to the post it was made from.
+    dispatch(blogAudio.clearAudio());
     void dispatch(generateBlog({ topic: trimmed }));
   };
 
   const handleClear = () => {
     dispatch(clearBlog());
+    dispatch(blogAudio.clearAudio());
     setTopic('');
     resetCopied();
   };
@@ -103,6 +116,20 @@ export function BlogPage() {
           <MarkdownView text={shownContent} />
           <TextStats text={shownContent} />
         </ResultPanel>
+      ) : null}
+      {blogContent && !loading && !speechStatus.blocked ? (
+        <SpokenAudioPanel
+          id="blog-listen"
+          title="Listen"
+          actionLabel="Listen"
+          description={READ_ALOUD_MESSAGES.blog}
+          text={blogContent}
+          fileBaseName={DOWNLOADS.blogAudioBaseName}
+          state={listening}
+          onGenerate={(request) => void dispatch(blogAudio.generateSpeech(request))}
+          onClear={() => dispatch(blogAudio.clearAudio())}
+          onPlayFile={() => dispatch(blogAudio.stopLivePlayback())}
+        />
       ) : null}
     </div>
   );

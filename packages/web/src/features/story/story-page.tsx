@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import {
   CLIENT_MESSAGES,
+  DOWNLOADS,
   LIMITS,
+  READ_ALOUD_MESSAGES,
   STORY_AUDIENCES,
   STORY_CUSTOM_THEME,
   STORY_LANGUAGES,
@@ -30,10 +32,12 @@ import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
+import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { clearStory, generateStory, selectStory, stopStory } from './story-slice.ts';
+import { storyAudio } from './story-audio-slice.ts';
 import '../../components/tools.css';
 
 /**
@@ -51,6 +55,8 @@ function capitalize(value: string): string {
 export function StoryPage() {
   const dispatch = useAppDispatch();
   const { story, loading, error, partialText, queue, stopped } = useAppSelector(selectStory);
+  const listening = useAppSelector(storyAudio.select);
+  const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
   // While the story is being written the page shows it as it grows.
   const shownStory = loading ? partialText : story;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['stroy-speech']);
@@ -83,6 +89,8 @@ export function StoryPage() {
       window.alert(CLIENT_MESSAGES.fillAllRequiredFields);
       return;
     }
+    // The audio belongs to the story it was made from.
+    dispatch(storyAudio.clearAudio());
     void dispatch(
       generateStory({ language, storyType, audience, tone, topic, storyLength, additionalInfo }),
     );
@@ -90,6 +98,7 @@ export function StoryPage() {
 
   const handleClear = () => {
     dispatch(clearStory());
+    dispatch(storyAudio.clearAudio());
     setLanguage(STORY_LANGUAGES[0]);
     setStoryType(STORY_TYPES[0]);
     setAudience(STORY_AUDIENCES[0]);
@@ -209,6 +218,20 @@ export function StoryPage() {
         </ResultPanel>
       ) : null}
       <ErrorLine message={error} />
+      {story && !loading && !speechStatus.blocked ? (
+        <SpokenAudioPanel
+          id="story-listen"
+          title="Listen"
+          actionLabel="Listen"
+          description={READ_ALOUD_MESSAGES.story}
+          text={story}
+          fileBaseName={DOWNLOADS.storyAudioBaseName}
+          state={listening}
+          onGenerate={(request) => void dispatch(storyAudio.generateSpeech(request))}
+          onClear={() => dispatch(storyAudio.clearAudio())}
+          onPlayFile={() => dispatch(storyAudio.stopLivePlayback())}
+        />
+      ) : null}
     </div>
   );
 }

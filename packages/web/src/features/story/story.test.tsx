@@ -15,12 +15,14 @@ import {
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
+  captureDownloads,
   deferred,
   eventStream,
   jsonResponse,
   renderWithStore,
   serverSentEvent,
   stubApi,
+  stubObjectUrls,
 } from '../../lib/test-helpers.tsx';
 import { clearStory, generateStory, stopStory } from './story-slice.ts';
 import { StoryPage } from './story-page.tsx';
@@ -302,6 +304,41 @@ describe('Story page', () => {
     expect(log).toHaveBeenCalled();
     expect(screen.queryByText('Copied!')).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('Listen reads the finished story aloud and offers story-audio with its captions', async () => {
+    stubObjectUrls();
+    const story = 'Había una vez un faro.\n\nEl farero cantaba cada noche.';
+    const fetchMock = stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ success: true, data: { story } }),
+      [API_PATHS.textToSpeech]: () =>
+        jsonResponse({
+          success: true,
+          data: {
+            audioBase64: btoa('fake mp3'),
+            format: 'mp3',
+            mediaType: 'audio/mpeg',
+            durationSeconds: 4,
+            engine: 'Kokoro',
+            captions: [{ start: 0, end: 4, text: 'Había una vez un faro.' }],
+          },
+        }),
+    });
+    const downloads = captureDownloads();
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Listen' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+    await user.click(await screen.findByRole('button', { name: 'Listen' }));
+    await screen.findByLabelText('Listen audio');
+    const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({ text: story, captions: true });
+    await user.click(screen.getByRole('button', { name: 'Download audio' }));
+    await user.click(screen.getByRole('button', { name: 'Captions (SRT)' }));
+    expect(downloads.map((download) => download.name)).toEqual([
+      'story-audio.mp3',
+      'story-audio.srt',
+    ]);
   });
 
   it('shows the story as it is written, the place in line while waiting, and Stop', async () => {

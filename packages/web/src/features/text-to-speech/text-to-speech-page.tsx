@@ -26,7 +26,8 @@ import { EngineStatus } from '../../components/engine-status.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { estimateSpeechSeconds, formatSeconds, queuedText } from '../../lib/estimates.ts';
-import { downloadUrl } from '../../lib/file-download.ts';
+import { downloadText, downloadUrl } from '../../lib/file-download.ts';
+import { toSrt, toVtt } from '../../lib/subtitles.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { clearAudio, generateSpeech, selectTts, stopLivePlayback } from './tts-slice.ts';
@@ -40,7 +41,8 @@ function speechFileName(format: OutputFormat): string {
 
 export function TextToSpeechPage() {
   const dispatch = useAppDispatch();
-  const { audioUrl, format, loading, error, madeSeconds, queue } = useAppSelector(selectTts);
+  const { audioUrl, format, loading, error, madeSeconds, queue, captions } =
+    useAppSelector(selectTts);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [text, setText] = useState('');
@@ -57,7 +59,7 @@ export function TextToSpeechPage() {
       flashEmptyNote();
       return;
     }
-    void dispatch(generateSpeech({ text, voice, speed, outputFormat }));
+    void dispatch(generateSpeech({ text, voice, speed, outputFormat, captions: true }));
   };
 
   const handleClear = () => {
@@ -156,9 +158,27 @@ export function TextToSpeechPage() {
         title="Generated Audio:"
         busy={loading}
         actions={
-          <DownloadButton onClick={handleDownload} disabled={!audioUrl || !format}>
-            Download
-          </DownloadButton>
+          <>
+            <DownloadButton onClick={handleDownload} disabled={!audioUrl || !format}>
+              Download
+            </DownloadButton>
+            {audioUrl && captions.length > 0 ? (
+              <>
+                <DownloadButton
+                  onClick={() => downloadText(toSrt(captions), `${DOWNLOADS.captionsBaseName}.srt`)}
+                >
+                  Captions (SRT)
+                </DownloadButton>
+                <DownloadButton
+                  onClick={() =>
+                    downloadText(toVtt(captions), `${DOWNLOADS.captionsBaseName}.vtt`, 'text/vtt')
+                  }
+                >
+                  Captions (WebVTT)
+                </DownloadButton>
+              </>
+            ) : null}
+          </>
         }
       >
         {audioUrl ? (

@@ -10,6 +10,7 @@ import {
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
+  blobText,
   callsTo,
   captureDownloads,
   deferred,
@@ -27,6 +28,11 @@ import { TextToSpeechPage } from './text-to-speech-page.tsx';
 const AUDIO_BASE64 = btoa('ID3 fake mp3 bytes');
 const REQUEST = { text: 'Hello', voice: 'alloy', speed: 1, outputFormat: 'mp3' } as const;
 
+const CAPTIONS = [
+  { start: 0, end: 1.2, text: 'Hello there.' },
+  { start: 1.2, end: 3.5, text: 'The birch canoe slid on the\nsmooth planks of the old river.' },
+];
+
 function audioReply(format = 'mp3') {
   return jsonResponse({
     success: true,
@@ -34,8 +40,9 @@ function audioReply(format = 'mp3') {
       audioBase64: AUDIO_BASE64,
       format,
       mediaType: 'audio/mpeg',
-      durationSeconds: 1,
+      durationSeconds: 3.5,
       engine: 'festival',
+      captions: CAPTIONS,
     },
   });
 }
@@ -212,8 +219,8 @@ describe('Text to speech page', () => {
     expect(callsTo(fetchMock, API_PATHS.textToSpeech)).toHaveLength(0);
   });
 
-  it('generates, plays and downloads generated_speech.<ext> of the chosen format', async () => {
-    stubObjectUrls();
+  it('generates, plays and downloads generated_speech.<ext> of the chosen format, and its captions', async () => {
+    const { blobs } = stubObjectUrls();
     let release!: () => void;
     const fetchMock = stubApi({
       [API_PATHS.textToSpeech]: (init) => {
@@ -244,15 +251,28 @@ describe('Text to speech page', () => {
       voice: 'alloy',
       speed: 1.5,
       outputFormat: 'wav',
+      captions: true,
     });
 
     await user.click(screen.getByRole('button', { name: 'Download' }));
-    expect(downloads.map((download) => download.name)).toEqual(['generated_speech.wav']);
+    await user.click(screen.getByRole('button', { name: 'Captions (SRT)' }));
+    await user.click(screen.getByRole('button', { name: 'Captions (WebVTT)' }));
+    expect(downloads.map((download) => download.name)).toEqual([
+      'generated_speech.wav',
+      'generated_speech.srt',
+      'generated_speech.vtt',
+    ]);
+    const srt = await blobText(blobs.get(downloads[1]!.href)!);
+    expect(srt).toBe(
+      '1\n00:00:00,000 --> 00:00:01,200\nHello there.\n\n' +
+        '2\n00:00:01,200 --> 00:00:03,500\nThe birch canoe slid on the\nsmooth planks of the old river.\n',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByText('No audio generated yet.')).toBeInTheDocument();
     expect(screen.getByLabelText('Text')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Download' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Captions (SRT)' })).not.toBeInTheDocument();
   });
 
   it('plays the speech as it streams in, says how much is made, then offers the whole file', async () => {

@@ -12,6 +12,8 @@ import {
   type Duration,
   type Platform,
   type ScriptTopic,
+  READ_ALOUD_MESSAGES,
+  spokenScript,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -25,6 +27,7 @@ import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
+import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds, SPOKEN_WORDS_PER_MINUTE } from '../../lib/estimates.ts';
 import { downloadText } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
@@ -35,6 +38,7 @@ import {
   selectVideoScript,
   stopScript,
 } from './video-script-slice.ts';
+import { voiceOverAudio } from './voice-over-slice.ts';
 import '../../components/tools.css';
 
 const DEFAULT_FORM = {
@@ -48,6 +52,8 @@ export function VideoScriptPage() {
   const dispatch = useAppDispatch();
   const { script, loading, error, partialText, queue, stopped } = useAppSelector(selectVideoScript);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['video-script']);
+  const voiceOver = useAppSelector(voiceOverAudio.select);
+  const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [topic, setTopic] = useState<ScriptTopic>(DEFAULT_FORM.topic);
   const [platform, setPlatform] = useState<Platform>(DEFAULT_FORM.platform);
@@ -63,6 +69,8 @@ export function VideoScriptPage() {
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!topic.trim()) return;
+    // A voice-over belongs to the script it was made from.
+    dispatch(voiceOverAudio.clearAudio());
     const result = await dispatch(generateScript({ topic, platform, duration, additionalInfo }));
     const cancelled = requestScript.rejected.match(result) && result.meta.aborted;
     if (!cancelled) setGenerationCompleted(true);
@@ -70,6 +78,7 @@ export function VideoScriptPage() {
 
   const handleClear = () => {
     dispatch(clearScript());
+    dispatch(voiceOverAudio.clearAudio());
     setGenerationCompleted(false);
     setTopic(DEFAULT_FORM.topic);
     setPlatform(DEFAULT_FORM.platform);
@@ -178,6 +187,20 @@ export function VideoScriptPage() {
         </ResultPanel>
       ) : null}
       <ErrorLine message={error} />
+      {script && !loading && !speechStatus.blocked ? (
+        <SpokenAudioPanel
+          id="voice-over"
+          title="Voice-over"
+          actionLabel="Make voice-over"
+          description={READ_ALOUD_MESSAGES.voiceOver}
+          text={spokenScript(script)}
+          fileBaseName={DOWNLOADS.voiceOverBaseName}
+          state={voiceOver}
+          onGenerate={(request) => void dispatch(voiceOverAudio.generateSpeech(request))}
+          onClear={() => dispatch(voiceOverAudio.clearAudio())}
+          onPlayFile={() => dispatch(voiceOverAudio.stopLivePlayback())}
+        />
+      ) : null}
     </div>
   );
 }

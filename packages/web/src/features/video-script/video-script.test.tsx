@@ -249,4 +249,74 @@ describe('Video script page', () => {
     expect(screen.queryByText('Too late.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
   });
+
+  it('makes a voice-over of the spoken lines only, with the audio and its captions to download', async () => {
+    const { blobs } = stubObjectUrls();
+    const script = [
+      '# Focus',
+      '## Hook (0:00-0:03)',
+      '- **Voiceover:** Can you focus in five minutes?',
+      '- **On-screen text:** FIVE MINUTES',
+      '- **B-roll:** A timer on a desk',
+      '## Call to action (0:50-1:00)',
+      '- **Voiceover:** Try it today.',
+      '- **On-screen text:** Subscribe',
+      '- **B-roll:** A smile',
+    ].join('\n');
+    const fetchMock = stubApi({
+      [API_PATHS.generateScript]: () => jsonResponse({ success: true, data: { script } }),
+      [API_PATHS.textToSpeech]: () =>
+        jsonResponse({
+          success: true,
+          data: {
+            audioBase64: btoa('fake wav'),
+            format: 'wav',
+            mediaType: 'audio/wav',
+            durationSeconds: 3,
+            engine: 'Kokoro',
+            captions: [
+              { start: 0, end: 1.8, text: 'Can you focus in five minutes?' },
+              { start: 1.8, end: 3, text: 'Try it today.' },
+            ],
+          },
+        }),
+    });
+    const downloads = captureDownloads();
+    renderWithStore(<VideoScriptPage />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await screen.findByRole('heading', { name: 'Voice-over' });
+    await user.selectOptions(screen.getByLabelText('Voice'), 'nova');
+    await user.selectOptions(screen.getByLabelText('Output Format'), 'WAV');
+    await user.click(screen.getByRole('button', { name: 'Make voice-over' }));
+
+    expect(await screen.findByLabelText('Voice-over audio')).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+    const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      text: 'Can you focus in five minutes?\n\nTry it today.',
+      voice: 'nova',
+      speed: 1,
+      outputFormat: 'wav',
+      captions: true,
+    });
+    await user.click(screen.getByRole('button', { name: 'Download audio' }));
+    await user.click(screen.getByRole('button', { name: 'Captions (WebVTT)' }));
+    expect(downloads.map((download) => download.name)).toEqual([
+      'voice-over.wav',
+      'voice-over.vtt',
+    ]);
+    expect(await blobText(blobs.get(downloads[1]!.href)!)).toBe(
+      'WEBVTT\n\n00:00:00.000 --> 00:00:01.800\nCan you focus in five minutes?\n\n' +
+        '00:00:01.800 --> 00:00:03.000\nTry it today.\n',
+    );
+
+    // A new script replaces the voice-over made from the old one.
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    await waitFor(() =>
+      expect(screen.queryByLabelText('Voice-over audio')).not.toBeInTheDocument(),
+    );
+  });
 });
