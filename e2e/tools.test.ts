@@ -23,6 +23,7 @@ import {
   type HealthResponse,
 } from '@ai-tools/contracts';
 import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
+import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectVisible } from './helpers/visibility.ts';
 
 /**
@@ -309,11 +310,25 @@ describe('writers', () => {
         page.getByRole('button', { name: 'Captions (SRT)' }).click(),
       );
       assert.equal(captions.name, 'voice-over.srt');
-      const cues = captions.content.toString('utf8').trim().split(/\n\n/);
-      assert.ok(cues.length >= 2, `one cue per spoken sentence at least: ${cues.length}`);
-      assert.match(cues[0] ?? '', /^1\n00:00:00,000 --> \d\d:\d\d:\d\d,\d{3}\n\S/);
+      // SubRip cues that follow each other from 0 s, each at most two lines of 42 characters.
+      const cues = captions.content
+        .toString('utf8')
+        .trim()
+        .split(/\n\n/)
+        .map((block) => /^(\d+)\n([\d:,]+) --> ([\d:,]+)\n([^]+)$/.exec(block));
+      assert.ok(cues.length >= 1 && cues.every(Boolean), captions.content.toString('utf8'));
+      assert.equal(cues[0]?.[2], '00:00:00,000');
+      for (const [index, cue] of cues.entries()) {
+        assert.equal(cue?.[1], String(index + 1));
+        if (index > 0)
+          assert.equal(cue?.[2], cues[index - 1]?.[3], 'each cue starts as the last ends');
+        const lines = cue?.[4]?.split('\n') ?? [];
+        assert.ok(lines.length <= 2 && lines.every((line) => line.length <= 42), cue?.[4]);
+      }
       // Only the spoken lines: no label, heading or picture cue is read.
       assert.doesNotMatch(captions.content.toString('utf8'), /Voiceover|On-screen|B-roll|#|\*\*/);
+      // The page with its script and voice-over is as accessible as the empty screens.
+      assert.deepEqual(await accessibilityViolations(page), []);
     },
   );
 

@@ -40,12 +40,19 @@ export function spokenScript(script: string): string {
     .filter((line): line is string => line !== undefined)
     .map(plainWords)
     .filter(Boolean);
-  if (labelled.length > 0) return labelled.join('\n\n');
-  return lines
-    .filter((line) => !PICTURE_LINE.test(line))
-    .map((line) => plainWords(line.replace(/^\s*[-*+]\s+/, '')))
-    .filter(Boolean)
-    .join('\n\n');
+  const spoken =
+    labelled.length > 0
+      ? labelled
+      : lines
+          .filter((line) => !PICTURE_LINE.test(line))
+          .map((line) => plainWords(line.replace(/^\s*[-*+]\s+/, '')))
+          .filter(Boolean);
+  return spoken.map(endSentence).join('\n\n');
+}
+
+/** Each line is said as a sentence of its own: a pause after it, and a caption of its own. */
+function endSentence(line: string): string {
+  return /[.!?…。！？।]$/u.test(line) ? line : `${line}.`;
 }
 
 /**

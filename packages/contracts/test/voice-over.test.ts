@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { speechExcerpt, spokenScript } from '../src/voice-over.ts';
 
-test('the Voiceover lines of the writer’s format, without headings, picture cues or markdown', () => {
+test('the Voiceover lines of the writer’s format, each a sentence, without headings, cues or markdown', () => {
   const script = [
     '# Five-minute focus',
     '',
@@ -15,7 +15,7 @@ test('the Voiceover lines of the writer’s format, without headings, picture cu
     '',
     '## Call to action (0:50-1:00)',
     '',
-    '- **Voiceover:** Try it today, and [subscribe](https://example.com) for more.',
+    '- **Voiceover:** Try it today, and [subscribe](https://example.com) for more',
     '- **On-screen text:** Subscribe!',
     '- **B-roll:** Close-up of a smiling face',
   ].join('\n');

@@ -38,6 +38,15 @@ test('a long sentence is split into cues of at most two lines of 42 characters, 
   assert.equal(cues.map((cue) => cue.text.replace('\n', ' ')).join(' '), sentence);
 });
 
+test('84 characters whose words make no two lines of 42 become two cues', () => {
+  const [a, b, c] = ['a'.repeat(30), 'b'.repeat(30), 'c'.repeat(22)];
+  const cues = captionCues([{ text: `${a} ${b} ${c}`, startSeconds: 0, endSeconds: 8 }]);
+  assert.deepEqual(
+    cues.map((cue) => cue.text),
+    [a, `${b}\n${c}`],
+  );
+});
+
 test('a cue under a second joins its neighbour when both fit in two lines', () => {
   const cues = captionCues([
     { text: 'Yes.', startSeconds: 0, endSeconds: 0.5 },

@@ -72,7 +72,7 @@ function sentenceCues(sentence: SpokenSentence): CaptionCue[] {
   let count = Math.ceil(displayWidth(text) / MAX_CUE_CHARACTERS);
   let groups = evenGroups(text, count);
   // Word lengths may push an even split over the limit: one more cue then.
-  while (groups.some((group) => displayWidth(group) > MAX_CUE_CHARACTERS) && count < text.length) {
+  while (groups.some((group) => !fitsInCue(group)) && count < text.length) {
     count += 1;
     groups = evenGroups(text, count);
   }
@@ -90,6 +90,13 @@ function sentenceCues(sentence: SpokenSentence): CaptionCue[] {
     start = end;
     return cue;
   });
+}
+
+/** Whether the text fits in one cue: two lines, each within the line length. */
+function fitsInCue(text: string): boolean {
+  return captionLines(text)
+    .split('\n')
+    .every((line) => displayWidth(line) <= CAPTION_LIMITS.maxLineCharacters);
 }
 
 /** Breaks a cue's text into at most two lines, as even as the words allow. */
@@ -120,8 +127,7 @@ export function captionCues(sentences: readonly SpokenSentence[]): CaptionCue[] 
     const previous = joined.at(-1);
     const tooShort = (candidate: CaptionCue) =>
       candidate.end - candidate.start < CAPTION_LIMITS.minSeconds;
-    const fitsWith = (candidate: CaptionCue) =>
-      displayWidth(`${candidate.text} ${cue.text}`) <= MAX_CUE_CHARACTERS;
+    const fitsWith = (candidate: CaptionCue) => fitsInCue(`${candidate.text} ${cue.text}`);
     if (previous && (tooShort(previous) || tooShort(cue)) && fitsWith(previous)) {
       const separator = isSpaced(`${previous.text} ${cue.text}`) ? ' ' : '';
       previous.text = `${previous.text}${separator}${cue.text}`;
