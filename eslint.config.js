@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
 const WEB_FEATURES = [
   'contact',
@@ -14,6 +15,23 @@ const WEB_FEATURES = [
   'theme',
 ];
 
+/** What no web file imports: the server, and Redux's untyped hooks. */
+const WEB_NEVER_IMPORTS = {
+  paths: [
+    {
+      name: 'react-redux',
+      importNames: ['useDispatch', 'useSelector'],
+      message: 'Use useAppDispatch and useAppSelector from app/hooks.ts: they know the store.',
+    },
+  ],
+  patterns: [
+    {
+      group: ['@ai-tools/server', '**/server/**'],
+      message: 'The web never imports the server.',
+    },
+  ],
+};
+
 /** A feature may import shared code and the app's hooks, never another feature. */
 const featureBoundaries = WEB_FEATURES.map((feature) => ({
   files: [`packages/web/src/features/${feature}/**/*.{ts,tsx}`],
@@ -21,15 +39,13 @@ const featureBoundaries = WEB_FEATURES.map((feature) => ({
     'no-restricted-imports': [
       'error',
       {
+        paths: WEB_NEVER_IMPORTS.paths,
         patterns: [
           {
             regex: `^\\.\\./(?!${feature}/)[a-z-]+/|/features/(?!${feature}/)`,
             message: 'Features never import each other: move shared code to components/ or lib/.',
           },
-          {
-            group: ['@ai-tools/server', '**/server/**'],
-            message: 'The web never imports the server.',
-          },
+          ...WEB_NEVER_IMPORTS.patterns,
         ],
       },
     ],
@@ -41,15 +57,46 @@ export default tseslint.config(
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'models/**', 'coverage/**'],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { globals: { ...globals.node } },
+    // No import cycles: a module and what it imports form a tree, so each reads on its own.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      // The imported modules are TypeScript too: read them with the TypeScript parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // Fastify plugins and engine interfaces are async by contract, with or without an await.
+      '@typescript-eslint/require-await': 'off',
+      // node:test's test() and describe() return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // Plain JavaScript (scripts, the config itself) has no types to check.
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
@@ -57,18 +104,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@ai-tools/server', '**/server/**'],
-              message: 'The web never imports the server.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', WEB_NEVER_IMPORTS],
     },
+  },
+  {
+    // The one place that wraps Redux's hooks with the store's types.
+    files: ['packages/web/src/app/hooks.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Plain scripts the browser loads as they are (public/theme-init.js).
@@ -86,6 +128,21 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    // Settings come from config.ts alone, checked once at start-up (tests and scripts set them).
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/config.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings from the Config of config.ts, never from process.env.',
+        },
+      ],
+    },
+  },
   {
     files: ['packages/server/**/*.ts'],
     rules: {

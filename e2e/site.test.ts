@@ -55,7 +55,7 @@ async function waitForMainHeading(page: Page, expected: string | RegExp): Promis
     await page.waitForFunction(
       ([pattern, exact]) => {
         const text = document.querySelector('main h1')?.textContent?.trim() ?? '';
-        return exact ? text === pattern : new RegExp(pattern as string).test(text);
+        return exact ? text === pattern : new RegExp(pattern).test(text);
       },
       [pattern, exact] as const,
       { timeout: 10_000 },

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   API_PATHS,
   ROUTES,
@@ -69,7 +69,7 @@ async function saveDownload(
   click: () => Promise<void>,
 ): Promise<{ name: string; content: Buffer }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = join(workDir, (download as Download).suggestedFilename());
+  const path = join(workDir, download.suggestedFilename());
   await download.saveAs(path);
   return { name: download.suggestedFilename(), content: readFileSync(path) };
 }
@@ -169,6 +169,7 @@ describe('text to speech', () => {
       await page.evaluate(() => {
         const record = { piecesBeforeFile: 0, piecesAfterFile: 0 };
         Object.assign(window, { liveSpeech: record });
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the node as `this`
         const start = AudioBufferSourceNode.prototype.start;
         AudioBufferSourceNode.prototype.start = function (...args) {
           if (document.querySelector('audio[src^="blob:"]')) record.piecesAfterFile += 1;

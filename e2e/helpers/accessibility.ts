@@ -29,7 +29,7 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     })) as { violations: AxeViolation[] };
     return result.violations;
   });
-  return (violations as AxeViolation[]).flatMap((violation) =>
+  return violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
         `${violation.id} (${violation.impact}): ${violation.help} at ${node.target.join(' ')}` +

@@ -118,7 +118,7 @@ export const SCRIPT_TOPICS = [
   },
 ] as const;
 export type ScriptTopic = (typeof SCRIPT_TOPICS)[number]['name'];
-export const SCRIPT_TOPIC_NAMES = SCRIPT_TOPICS.map((topic) => topic.name) as ScriptTopic[];
+export const SCRIPT_TOPIC_NAMES = SCRIPT_TOPICS.map<ScriptTopic>((topic) => topic.name);
 
 export const STORY_LANGUAGES = [
   'English',

@@ -175,6 +175,7 @@ function isAccessible(path: string, mode = constants.F_OK): Promise<boolean> {
 /** The programs of `names` that are not on the PATH, so a missing package is reported at start-up. */
 export async function missingPrograms(names: readonly string[]): Promise<string[]> {
   // PATH is where spawn() itself looks, not a setting of this app, so config.ts does not own it.
+  // eslint-disable-next-line no-restricted-properties -- the operating system's search path
   const folders = (process.env.PATH ?? '').split(delimiter).filter(Boolean);
   const found = await Promise.all(
     names.map(async (name) => {

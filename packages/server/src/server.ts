@@ -15,7 +15,9 @@ try {
   app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
 } catch (error) {
   // A wrong setting or an unreachable database: one clear line, not a stack trace.
-  console.error(`The server cannot start: ${error instanceof Error ? error.message : error}`);
+  console.error(
+    `The server cannot start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 }
 

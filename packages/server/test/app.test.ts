@@ -1,7 +1,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ROUTE_PATHS, API_PATHS } from '@ai-tools/contracts';
+import { ROUTE_PATHS, API_PATHS, healthResponseSchema } from '@ai-tools/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Engine, Providers } from '../src/providers/types.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { makeApp, makeWebDist } from './helpers/app.ts';
 
@@ -36,7 +37,7 @@ test('/api paths never get the website', async () => {
     const response = await app.inject({ method: 'GET', url });
     assert.equal(response.statusCode, 404, url);
     assert.match(String(response.headers['content-type']), /application\/json/);
-    assert.equal(typeof response.json().message, 'string');
+    assert.equal(typeof response.json<{ message?: unknown }>().message, 'string');
   }
 });
 
@@ -54,9 +55,9 @@ test('a known API path asked with the wrong method answers 405 with the method t
 test('GET /api/health answers JSON with every capability', async () => {
   const response = await app.inject({ method: 'GET', url: API_PATHS.health });
   assert.equal(response.statusCode, 200);
-  const body = response.json();
+  const body = healthResponseSchema.parse(response.json());
   assert.equal(body.status, 'ok');
-  for (const capability of ['speech', 'transcription', 'text']) {
+  for (const capability of ['speech', 'transcription', 'text'] as const) {
     assert.equal(typeof body.engines[capability].engine, 'string', capability);
     assert.equal(typeof body.engines[capability].ready, 'boolean', capability);
   }
@@ -73,7 +74,9 @@ test('without a built website, pages say how to build it', async () => {
 test('closing the app (as SIGTERM does, after the drain) closes every engine and the database', async () => {
   const closed: string[] = [];
   const providers = testProviders();
-  for (const [capability, provider] of Object.entries(providers)) {
+  // Object.entries types an interface's values as any; as a record of engines, each has close().
+  const engines: Record<keyof Providers, Engine> = providers;
+  for (const [capability, provider] of Object.entries(engines)) {
     provider.close = async () => {
       closed.push(capability);
     };

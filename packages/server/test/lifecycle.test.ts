@@ -40,7 +40,7 @@ test('SIGTERM lets a request in flight finish, then the process exits 0', async 
   const port = await new Promise<number>((resolvePort, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
     child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk;
+      output += chunk.toString();
       const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (match) {
         clearTimeout(timer);

@@ -16,7 +16,14 @@ import { parseWav } from '../src/audio/wav.ts';
 import type { SpeechSynthesisRequest } from '../src/providers/types.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
-import { fixture, json, silence, startOpenAiLoopback } from './helpers/openai-loopback.ts';
+import {
+  fixture,
+  json,
+  sentJson,
+  sentSpeechSchema,
+  silence,
+  startOpenAiLoopback,
+} from './helpers/openai-loopback.ts';
 
 let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
 before(async () => {
@@ -47,7 +54,7 @@ test('asks for WAV with model, voice, speed and text, and returns its PCM and sa
   const sent = loopback.requests.at(-1);
   assert.equal(sent?.url, '/v1/audio/speech');
   assert.equal(sent?.headers.authorization, 'Bearer sk-test-key');
-  assert.deepEqual(JSON.parse(String(sent?.body)), {
+  assert.deepEqual(sentJson(sent), {
     model: 'gpt-4o-mini-tts',
     input: 'Hello there.',
     voice: 'coral',
@@ -74,7 +81,7 @@ test('a text over 4096 characters goes upstream in parts of at most 4096, cut at
     assert.equal(response.statusCode, 200, response.body);
     const inputs = loopback.requests
       .slice(first)
-      .map((request) => String(JSON.parse(String(request.body)).input));
+      .map((request) => sentSpeechSchema.parse(sentJson(request)).input);
     assert.ok(inputs.length >= 2, `${inputs.length} upstream request(s)`);
     for (const input of inputs) {
       assert.ok(input.length <= 4096, `${input.length} characters in one request`);
@@ -93,7 +100,7 @@ test('the voice map sends a self-hosted server its own voice names', async () =>
     OPENAI_SPEECH_VOICE_MAP: 'coral=af_heart, echo=am_michael',
     OPENAI_SPEECH_MODEL: 'kokoro',
   }).synthesize(REQUEST);
-  const body = JSON.parse(String(loopback.requests.at(-1)?.body));
+  const body = sentSpeechSchema.parse(sentJson(loopback.requests.at(-1)));
   assert.equal(body.voice, 'af_heart');
   assert.equal(body.model, 'kokoro');
   assert.throws(() => parseVoiceMap('robot=x'), /OPENAI_SPEECH_VOICE_MAP entry "robot=x"/);

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { API_PATHS, blogResponseSchema } from '@ai-tools/contracts';
+import { API_PATHS, blogResponseSchema, type HealthResponse } from '@ai-tools/contracts';
 import {
   GenerationAbortedError,
   ProviderBusyError,
@@ -10,8 +10,16 @@ import {
 import { createOpenAiCompatibleProviders } from '../src/providers/openai-compatible/index.ts';
 import type { TextGenerationRequest } from '../src/providers/types.ts';
 import { loadConfig } from '../src/config.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
-import { fixture, json, silence, startOpenAiLoopback } from './helpers/openai-loopback.ts';
+import {
+  fixture,
+  json,
+  sentChatSchema,
+  sentJson,
+  silence,
+  startOpenAiLoopback,
+} from './helpers/openai-loopback.ts';
 
 let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
 before(async () => {
@@ -54,7 +62,7 @@ test('streams the deltas of a recorded chat completion, sending model, key and f
   assert.equal(sent?.method, 'POST');
   assert.equal(sent?.url, '/v1/chat/completions');
   assert.equal(sent?.headers.authorization, 'Bearer sk-test-key');
-  const body = JSON.parse(String(sent?.body));
+  const body = sentJson(sent);
   assert.deepEqual(body, {
     model: 'gpt-4o-mini',
     messages: [
@@ -85,7 +93,7 @@ test('per-capability settings win over the shared ones', async () => {
   await collect(providers.text.generate(REQUEST));
   const sent = loopback.requests.at(-1);
   assert.equal(sent?.headers.authorization, 'Bearer sk-text-only');
-  assert.equal(JSON.parse(String(sent?.body)).model, 'llama-3.2-3b-instruct');
+  assert.equal(sentChatSchema.parse(sentJson(sent)).model, 'llama-3.2-3b-instruct');
   assert.deepEqual(providers.text.status(), {
     engine: 'llama-3.2-3b-instruct via an OpenAI-compatible API',
     tier: 'api',
@@ -222,10 +230,12 @@ test('through the app: the blog route writes with the API and health names the e
     });
     assert.equal(response.statusCode, 200);
     assert.equal(blogResponseSchema.parse(response.json()).data?.content, STREAMED_TEXT);
-    const sent = JSON.parse(String(loopback.requests.at(-1)?.body));
+    const sent = sentChatSchema.parse(sentJson(loopback.requests.at(-1)));
     assert.match(sent.messages[1].content, /Focus at work/);
 
-    const health = (await app.inject({ method: 'GET', url: API_PATHS.health })).json();
+    // Typed, not parsed: parsing would drop unknown keys, and the comparison below must see them.
+    const healthAnswer = await app.inject({ method: 'GET', url: API_PATHS.health });
+    const health = healthAnswer.json<HealthResponse>();
     assert.deepEqual(health.engines.text, {
       engine: 'gpt-4o-mini via an OpenAI-compatible API',
       tier: 'api',
@@ -240,7 +250,7 @@ test('through the app: the blog route writes with the API and health names the e
     });
     assert.equal(busy.statusCode, 503);
     assert.equal(busy.headers['retry-after'], '12');
-    assert.match(busy.json().message, /busy/);
+    assert.match(errorMessage(busy), /busy/);
   } finally {
     await app.close();
   }

@@ -43,7 +43,7 @@ async function waitFor(condition: () => boolean, what: string, timeoutMs = 5000)
 
 before(async () => {
   const transcriber = recordingTranscriber();
-  const answer = transcriber.transcribe;
+  const answer = transcriber.transcribe.bind(transcriber);
   transcriber.transcribe = (request) =>
     holdTranscription
       ? waitingUntilAborted(transcriptionStarted, transcriptionAborted)(request)

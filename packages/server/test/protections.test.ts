@@ -12,8 +12,8 @@ test('pages and API answers carry a Content-Security-Policy for exactly what the
     const response = await app.inject({ method: 'GET', url });
     const policy = String(response.headers['content-security-policy']);
     const directives = Object.fromEntries(
-      policy.split(';').map((directive) => {
-        const [name, ...values] = directive.trim().split(/\s+/);
+      policy.split(';').map((directive): [string, string] => {
+        const [name = '', ...values] = directive.trim().split(/\s+/);
         return [name, values.join(' ')];
       }),
     );

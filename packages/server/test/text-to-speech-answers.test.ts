@@ -23,6 +23,7 @@ import {
   testProviders,
   type SynthesizerDouble,
 } from './helpers/audio-doubles.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
 
 let app: FastifyInstance;
@@ -57,7 +58,7 @@ describe('the duration limit', () => {
     const before = synthesizer.requests.length;
     const response = await speak({ text: longText, speed: 0.25, outputFormat: 'wav' });
     assert.equal(response.statusCode, 413, response.body);
-    const { message } = response.json() as { message: string };
+    const message = errorMessage(response);
     const estimatedMinutes = Math.round((estimateSpeechSeconds(longText, 0.25) / 60) * 10) / 10;
     assert.equal(
       message,

@@ -21,6 +21,7 @@ import {
   testProviders,
   type SynthesizerDouble,
 } from './helpers/audio-doubles.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
 import { parseEvents } from './helpers/event-stream.ts';
 
@@ -81,13 +82,13 @@ describe('success', () => {
   test('response_format is accepted as an alias of outputFormat', async () => {
     const response = await speak({ text: 'The alias works.', response_format: 'wav' });
     assert.equal(response.statusCode, 200, response.body);
-    assert.equal(response.json().data.format, 'wav');
+    assert.equal(textToSpeechResponseSchema.parse(response.json()).data.format, 'wav');
   });
 
   test('defaults: voice alloy, speed 1, mp3', async () => {
     const response = await speak({ text: 'Only the text is sent.' });
     assert.equal(response.statusCode, 200, response.body);
-    assert.equal(response.json().data.format, 'mp3');
+    assert.equal(textToSpeechResponseSchema.parse(response.json()).data.format, 'mp3');
     assert.equal(synthesizer.requests.at(-1)?.voice, 'alloy');
     assert.equal(synthesizer.requests.at(-1)?.speed, 1);
   });
@@ -120,13 +121,14 @@ describe('success', () => {
     }
     assert.equal(chunks.join(' '), text.trim());
     const seconds = chunks.join('').length * SECONDS_PER_CHARACTER;
-    assert.ok(Math.abs(response.json().data.durationSeconds - seconds) < 0.01);
+    const { data } = textToSpeechResponseSchema.parse(response.json());
+    assert.ok(Math.abs(data.durationSeconds - seconds) < 0.01);
   });
 
   test('captions: each sentence is spoken alone, and its cue has its times in the audio', async () => {
     const before = synthesizer.requests.length;
     const sentences = [
-      'Welcome back to the kitchen, where everything smells of warm bread this morning.',
+      'Welcome back to the kitchen, where the whole house smells of bread.',
       'Today we bake a loaf.',
       'It takes an hour.',
     ];
@@ -138,7 +140,7 @@ describe('success', () => {
     assert.equal(response.statusCode, 200, response.body);
     const spoken = synthesizer.requests.slice(before).map((request) => request.text);
     assert.deepEqual(spoken, [
-      'Welcome back to the kitchen, where everything smells of warm bread this morning.',
+      'Welcome back to the kitchen, where the whole house smells of bread.',
       'Today we bake a loaf.',
       'It takes an hour.',
     ]);
@@ -149,7 +151,7 @@ describe('success', () => {
       {
         start: 0,
         end: ends[0]! * SECONDS_PER_CHARACTER,
-        text: 'Welcome back to the kitchen, where\neverything smells of warm bread this morning.',
+        text: 'Welcome back to the kitchen, where\nthe whole house smells of bread.',
       },
       // Under a second each: the two short sentences share one cue.
       {
@@ -162,10 +164,10 @@ describe('success', () => {
 
   test('without captions the answer is SPEC’s, and captions must be true or false', async () => {
     const plain = await speak({ text: 'Hello there.', outputFormat: 'wav' });
-    assert.equal(plain.json().data.captions, undefined);
+    assert.equal(textToSpeechResponseSchema.parse(plain.json()).data.captions, undefined);
     const wrong = await speak({ text: 'Hello there.', captions: 'yes' });
     assert.equal(wrong.statusCode, 400);
-    assert.equal(wrong.json().message, 'captions must be true or false.');
+    assert.equal(errorMessage(wrong), 'captions must be true or false.');
   });
 
   test("an engine's own limit decides the chunk size", async () => {
@@ -207,7 +209,7 @@ describe('bad input gets a 400 with a clear message', () => {
     test(name, async () => {
       const response = await speak(payload);
       assert.equal(response.statusCode, 400, response.body);
-      assert.match(response.json().message, message);
+      assert.match(errorMessage(response), message);
     });
   }
 
@@ -220,25 +222,25 @@ describe('bad input gets a 400 with a clear message', () => {
   test('no body at all', async () => {
     const response = await app.inject({ method: 'POST', url: API_PATHS.textToSpeech });
     assert.equal(response.statusCode, 400);
-    assert.match(response.json().message, /JSON object/);
+    assert.match(errorMessage(response), /JSON object/);
   });
 
   test('plain text instead of JSON: 415 that says to send JSON, as the README promises', async () => {
     const response = await speak('text=hello', { 'content-type': 'text/plain' });
     assert.equal(response.statusCode, 415);
-    assert.equal(response.json().message, API_MESSAGES.unsupportedContentType);
+    assert.equal(errorMessage(response), API_MESSAGES.unsupportedContentType);
   });
 
   test('a content type the API does not read: 415 that says to send JSON', async () => {
     const response = await speak('<text>hello</text>', { 'content-type': 'application/xml' });
     assert.equal(response.statusCode, 415);
-    assert.equal(response.json().message, API_MESSAGES.unsupportedContentType);
+    assert.equal(errorMessage(response), API_MESSAGES.unsupportedContentType);
   });
 
   test('a body over the JSON limit: 413', async () => {
     const response = await speak({ text: 'a'.repeat(LIMITS.jsonBodyMaxBytes + 10) });
     assert.equal(response.statusCode, 413);
-    assert.equal(response.json().message, SERVER_MESSAGES.bodyTooLarge);
+    assert.equal(errorMessage(response), SERVER_MESSAGES.bodyTooLarge);
   });
 });
 

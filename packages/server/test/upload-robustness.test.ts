@@ -134,11 +134,8 @@ function assertClientError(answer: Answer, what: string) {
   );
   assert.match(answer.contentType, /^application\/json/, what);
   const message = (JSON.parse(answer.body) as { message?: unknown }).message;
-  assert.equal(typeof message, 'string', `${what}: ${answer.body}`);
-  assert.ok(
-    CONTRACT_MESSAGES.has(message as string),
-    `${what}: not a contracts message: ${message}`,
-  );
+  assert.ok(typeof message === 'string', `${what}: ${answer.body}`);
+  assert.ok(CONTRACT_MESSAGES.has(message), `${what}: not a contracts message: ${message}`);
 }
 
 async function assertStillServing() {

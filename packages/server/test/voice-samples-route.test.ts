@@ -16,6 +16,7 @@ import {
   testProviders,
   type SynthesizerDouble,
 } from './helpers/audio-doubles.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
 
 let app: FastifyInstance;
@@ -68,12 +69,12 @@ test('each voice has its own sample', async () => {
 test('an unknown voice is a 400 that lists the voices', async () => {
   const response = await app.inject({ method: 'GET', url: voiceSamplePath('robot') });
   assert.equal(response.statusCode, 400);
-  assert.equal(response.json().message, `voice must be one of: ${VOICES.join(', ')}.`);
+  assert.equal(errorMessage(response), `voice must be one of: ${VOICES.join(', ')}.`);
 });
 
 test('a sample that failed is made again on the next visit', async () => {
   const busy = sineSynthesizer();
-  const synthesize = busy.synthesize;
+  const synthesize = busy.synthesize.bind(busy);
   let failures = 1;
   busy.synthesize = async (request) => {
     if (failures-- > 0) throw new ProviderBusyError('The speech engine is busy.', 4);

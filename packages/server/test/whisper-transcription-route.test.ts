@@ -219,7 +219,7 @@ test('a corrupt upload is a 400 with a message, and leaves no file behind', asyn
   const corrupt = Buffer.concat([mp3.subarray(0, 64), Buffer.alloc(mp3.length - 64, 0x5a)]);
   const response = await upload(corrupt, 'broken.mp3');
   assert.ok(response.statusCode === 400, `status ${response.statusCode}: ${response.body}`);
-  assert.equal(typeof response.json().message, 'string');
+  assert.equal(typeof response.json<{ message?: unknown }>().message, 'string');
   assert.deepEqual(readdirSync(temporaryRoot), []);
 });
 

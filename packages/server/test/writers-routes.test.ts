@@ -11,6 +11,7 @@ import {
 } from '@ai-tools/contracts';
 import type { TextGenerator } from '../src/providers/types.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
 import {
   hangingTextGenerator,
@@ -139,7 +140,7 @@ test('bad input is a 400 with the first problem, and the model is never asked', 
   for (const [url, payload, message] of cases) {
     const response = await app.inject({ method: 'POST', url, payload: payload as object });
     assert.equal(response.statusCode, 400, `${url} ${JSON.stringify(payload).slice(0, 60)}`);
-    assert.match(response.json().message, message);
+    assert.match(errorMessage(response), message);
   }
   const malformed = await app.inject({
     method: 'POST',
@@ -148,7 +149,7 @@ test('bad input is a 400 with the first problem, and the model is never asked', 
     payload: '{"topic":',
   });
   assert.equal(malformed.statusCode, 400);
-  assert.equal(typeof malformed.json().message, 'string');
+  assert.equal(typeof malformed.json<{ message?: unknown }>().message, 'string');
   assert.equal(generator.requests.length, 0);
 });
 
@@ -162,7 +163,7 @@ test('without a text engine every writer answers 503 with how to enable one', as
   for (const [url, payload] of calls) {
     const response = await app.inject({ method: 'POST', url, payload });
     assert.equal(response.statusCode, 503, url);
-    assert.equal(response.json().message, SERVER_MESSAGES.textGenerationUnavailable);
+    assert.equal(errorMessage(response), SERVER_MESSAGES.textGenerationUnavailable);
     assert.ok(Number(response.headers['retry-after']) > 0);
   }
 });
@@ -175,7 +176,7 @@ test('an answer that is empty after cleaning is an error the visitor can act on'
     payload: { topic: 'Focus' },
   });
   assert.equal(response.statusCode, 502);
-  assert.match(response.json().message, /came back empty\. Please try again/);
+  assert.match(errorMessage(response), /came back empty\. Please try again/);
 });
 
 test('a visitor who disconnects stops the writer and frees the engine', async () => {

@@ -29,6 +29,7 @@ import {
 } from '../src/providers/local/text/index.ts';
 import type { TextGenerator } from '../src/providers/types.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
 import { openEventStream, parseEvents } from './helpers/event-stream.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
@@ -153,7 +154,7 @@ describe('with SmolLM2-135M', () => {
       payload: { ...STORY, topic: 'k'.repeat(201) },
     });
     assert.equal(response.statusCode, 400);
-    assert.match(response.json().message, /^topic must be at most 200 characters/);
+    assert.match(errorMessage(response), /^topic must be at most 200 characters/);
   });
 });
 

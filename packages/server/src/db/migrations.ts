@@ -2,6 +2,7 @@
  * Versioned migrations, defined in code so they ship with the server and run at start-up. Each
  * name sorts after the one before; a released migration never changes, a new one is added.
  */
+import { inspect } from 'node:util';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, DatabaseKind } from './database.ts';
 
@@ -61,7 +62,7 @@ export async function migrateToLatest(database: Database): Promise<void> {
   const { error } = await migrator.migrateToLatest();
   if (error) {
     throw new Error(
-      `Could not migrate the database at ${database.location}: ${error instanceof Error ? error.message : String(error)}`,
+      `Could not migrate the database at ${database.location}: ${error instanceof Error ? error.message : inspect(error)}`,
       { cause: error },
     );
   }

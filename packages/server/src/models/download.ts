@@ -147,7 +147,7 @@ async function fetchToPart(
     if (!response.body) throw new Error('empty body');
     await mkdir(dirname(partial), { recursive: true });
     await pipeline(
-      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      Readable.fromWeb(response.body),
       counter,
       createWriteStream(partial, { flags: resuming ? 'a' : 'w' }),
     );

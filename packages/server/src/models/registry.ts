@@ -62,7 +62,7 @@ function run(program: string, arguments_: string[]): Promise<RunResult> {
     child.stdout.on('error', () => {});
     child.stderr.on('error', () => {});
     child.on('error', (startError) =>
-      resolve({ code: null, stdout, stderr, startError: startError as NodeJS.ErrnoException }),
+      resolve({ code: null, stdout, stderr, startError: startError }),
     );
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });

@@ -75,7 +75,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
 export function frameworkErrorHandler(headers: Record<string, string>) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headers);
-    return errorHandler(error, request, reply);
+    // The answer is sent here; Fastify waits for nothing from this handler.
+    void errorHandler(error, request, reply);
   };
 }
 

@@ -338,7 +338,7 @@ export function numbersToWords(text: string): string {
     })
     .replace(
       new RegExp(String.raw`(^|[\s(])-(${NUMBER})(?:\.(\d+))?\b`, 'g'),
-      (_, before, whole, fraction) =>
+      (_, before: string, whole: string, fraction: string | undefined) =>
         `${before}minus ${fraction ? decimalToWords(whole, fraction) : integerToWords(whole)}`,
     )
     .replace(

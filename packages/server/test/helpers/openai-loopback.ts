@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
 import { loadConfig, type Config } from '../../src/config.ts';
 
 export interface RecordedRequest {
@@ -29,7 +30,7 @@ export async function startOpenAiLoopback() {
       response.writeHead(500).end();
     },
   };
-  const server = createServer(async (incoming, response) => {
+  async function record(incoming: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of incoming) chunks.push(chunk as Buffer);
     const closedEarly = new Promise<void>((resolve) => {
@@ -46,7 +47,10 @@ export async function startOpenAiLoopback() {
     };
     requests.push(recorded);
     await state.reply(recorded, response);
-  });
+  }
+  // node:http never awaits a handler. A reply that throws is a broken test: its rejection stays
+  // unhandled on purpose, so the test run reports it.
+  const server = createServer((incoming, response) => void record(incoming, response));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}/v1`;
@@ -80,6 +84,27 @@ export function json(status: number, body: unknown, headers: Record<string, stri
     response.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
   };
 }
+
+/** The JSON body an adapter sent, unread: compare it whole, or parse the fields a test reads. */
+export function sentJson(request: RecordedRequest | undefined): unknown {
+  return JSON.parse(String(request?.body));
+}
+
+/** The fields of a speech request (POST /audio/speech) that tests read. */
+export const sentSpeechSchema = z.object({
+  model: z.string(),
+  input: z.string(),
+  voice: z.string(),
+});
+
+const chatMessageSchema = z.object({ role: z.string(), content: z.string() });
+
+/** The fields of a chat request (POST /chat/completions) that tests read. */
+export const sentChatSchema = z.object({
+  model: z.string(),
+  /** The instructions, then the visitor's request. */
+  messages: z.tuple([chatMessageSchema, chatMessageSchema]),
+});
 
 /** Never answers: for timeouts. */
 export const silence: Reply = () => {};

@@ -26,7 +26,9 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
 }
 
 function finishAnimation() {
-  act(() => vi.advanceTimersByTime(TIMINGS.videoModalAnimationMs));
+  act(() => {
+    vi.advanceTimersByTime(TIMINGS.videoModalAnimationMs);
+  });
 }
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -66,7 +68,9 @@ describe('video modal (SPEC section 4)', () => {
     renderHero('76979871');
     await openModal(user);
     await user.keyboard('{Escape}');
-    act(() => vi.advanceTimersByTime(TIMINGS.videoModalAnimationMs - 50));
+    act(() => {
+      vi.advanceTimersByTime(TIMINGS.videoModalAnimationMs - 50);
+    });
     expect(screen.getByRole('dialog')).not.toHaveClass('video-modal--open');
     finishAnimation();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -23,10 +23,14 @@ describe('WorkingIndicator', () => {
     expect(region()).toHaveTextContent('Writing your story…');
     expect(region()).toHaveTextContent('0 s so far · usually about 3 s');
 
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(region()).toHaveTextContent('2 s so far · usually about 3 s');
 
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(region()).toHaveTextContent('4 s so far · taking longer than usual, still working');
     expect(region()).not.toHaveTextContent('usually about');
   });
@@ -34,7 +38,9 @@ describe('WorkingIndicator', () => {
   it('a screen reader hears the label and the estimate, never the ticking seconds', () => {
     vi.useFakeTimers();
     render(<WorkingIndicator running label="Generating your audio" estimateSeconds={8} />);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     const spoken = spokenText(region());
     expect(spoken).toContain('Generating your audio…');
     expect(spoken).toContain('usually about 8 s');

@@ -5,7 +5,7 @@ import {
   type QueueEvent,
 } from '@ai-tools/contracts';
 import { ApiRequestError, postWriter } from './api-client.ts';
-import { eventStream, jsonResponse, serverSentEvent } from './test-helpers.tsx';
+import { eventStream, jsonBody, jsonResponse, serverSentEvent } from './test-helpers.tsx';
 
 const PATH = '/api/audio/generate-story';
 const RESULT = { success: true, data: { story: 'एक दिन, a kite flew.' } };
@@ -62,7 +62,7 @@ describe('postWriter', () => {
     expect(input).toBe(PATH);
     expect(init?.method).toBe('POST');
     expect(new Headers(init?.headers).get('accept')).toBe(EVENT_STREAM_MEDIA_TYPE);
-    expect(JSON.parse(String(init?.body))).toEqual({ topic: 'kites' });
+    expect(jsonBody(init)).toEqual({ topic: 'kites' });
   });
 
   it('reads a plain JSON answer from a server or proxy that does not stream', async () => {

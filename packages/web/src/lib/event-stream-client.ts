@@ -21,7 +21,7 @@ import {
   readJsonAnswer,
   type SpeechStreamHandlers,
   type WriterStreamHandlers,
-} from './api-client.ts';
+} from './http.ts';
 
 /**
  * Posts a request asking for Server-Sent Events (contracts/streaming.ts) and resolves with the

@@ -43,6 +43,18 @@ export function callsTo(fetchMock: ReturnType<typeof stubApi>, path: string) {
   return fetchMock.mock.calls.filter(([input]) => input === path);
 }
 
+/**
+ * The JSON body a request sent, read back as the contract type it follows (or as unknown): a
+ * body that is not JSON text fails the test.
+ */
+export function jsonBody<T = unknown>(init: RequestInit | undefined): T {
+  const body = init?.body;
+  if (typeof body !== 'string') {
+    throw new TypeError(`Expected a JSON text body, got ${Object.prototype.toString.call(body)}`);
+  }
+  return JSON.parse(body) as T;
+}
+
 /** A store that already knows every engine is ready, so a page makes no health call. */
 function makeReadyStore() {
   return makeStore({
@@ -143,8 +155,11 @@ export function eventStream() {
 export function blobText(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new TypeError('FileReader read no text from the blob'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader could not read the blob'));
     reader.readAsText(blob);
   });
 }

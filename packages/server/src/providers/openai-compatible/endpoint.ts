@@ -197,8 +197,7 @@ async function readUpstreamError(response: Response): Promise<UpstreamError> {
   } catch {
     // Not JSON (a proxy's HTML page, say).
   }
-  const field = (name: string) =>
-    typeof error[name] === 'string' ? (error[name] as string) : undefined;
+  const field = (name: string) => (typeof error[name] === 'string' ? error[name] : undefined);
   const lowered = text.toLowerCase();
   return {
     status: response.status,

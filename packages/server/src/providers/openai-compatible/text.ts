@@ -65,7 +65,7 @@ export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator 
 function parseChunk(data: string, endpoint: ApiEndpoint): ChatCompletionChunk {
   try {
     const parsed: unknown = JSON.parse(data);
-    if (parsed && typeof parsed === 'object') return parsed as ChatCompletionChunk;
+    if (parsed && typeof parsed === 'object') return parsed;
   } catch {
     // Falls through to the malformed-reply error.
   }

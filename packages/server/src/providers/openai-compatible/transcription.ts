@@ -81,7 +81,7 @@ export function createOpenAiTranscriber(
         typeof reply === 'object' &&
         typeof (reply as TranscriptionReply).text === 'string'
       ) {
-        return reply as TranscriptionReply;
+        return reply;
       }
     } catch {
       // Falls through to the malformed-reply error.

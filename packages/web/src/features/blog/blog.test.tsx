@@ -7,11 +7,13 @@ import {
   TIMINGS,
   WRITER_MESSAGES,
   WRITER_STREAM_EVENTS,
+  type BlogRequest,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
   eventStream,
+  jsonBody,
   jsonResponse,
   renderWithStore,
   serverSentEvent,
@@ -122,7 +124,7 @@ describe('Blog page', () => {
       await screen.findByRole('heading', { level: 4, name: 'Start small' }),
     ).toBeInTheDocument();
     expect(screen.getByText(CLIENT_MESSAGES.blogGenerated)).toBeInTheDocument();
-    expect(JSON.parse(String(callsTo(fetchMock, API_PATHS.generateBlog)[0]![1]?.body))).toEqual({
+    expect(jsonBody<BlogRequest>(callsTo(fetchMock, API_PATHS.generateBlog)[0]![1])).toEqual({
       topic: 'AI at work',
     });
 
@@ -133,7 +135,9 @@ describe('Blog page', () => {
     expect(writeText).toHaveBeenCalledWith(BLOG);
     const copied = screen.getByRole('button', { name: 'Copied!' });
     expect(copied).toHaveClass('icon-button--done');
-    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs));
+    act(() => {
+      vi.advanceTimersByTime(TIMINGS.noticeMs);
+    });
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).not.toHaveClass(
       'icon-button--done',
     );

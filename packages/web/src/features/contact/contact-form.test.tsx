@@ -8,8 +8,10 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   REQUEST_MESSAGES,
   TIMINGS,
+  type ContactMessage,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
+import { jsonBody } from '../../lib/test-helpers.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 function renderForm() {
@@ -102,7 +104,10 @@ describe('contact form (SPEC sections 2, 4 and 5)', () => {
   it('sends, shows Sending... disabled, then the success text for 3 s and a reset form', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let answer!: (response: Response) => void;
-    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetchMock = vi.fn(
+      (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Promise<Response>((resolve) => (answer = resolve)),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderForm();
@@ -115,9 +120,7 @@ describe('contact form (SPEC sections 2, 4 and 5)', () => {
 
     const sending = screen.getByRole('button', { name: 'Sending...' });
     expect(sending).toBeDisabled();
-    const body = JSON.parse(
-      (fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string,
-    );
+    const body = jsonBody<ContactMessage>(fetchMock.mock.calls[0]![1]);
     expect(body).toMatchObject({
       name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -140,9 +143,13 @@ describe('contact form (SPEC sections 2, 4 and 5)', () => {
     // The reset form is untouched again: no validation messages for the emptied fields.
     expect(screen.queryByText(CONTACT_MESSAGES.nameRequired)).not.toBeInTheDocument();
 
-    act(() => vi.advanceTimersByTime(TIMINGS.contactSuccessClearMs - 100));
+    act(() => {
+      vi.advanceTimersByTime(TIMINGS.contactSuccessClearMs - 100);
+    });
     expect(screen.getByText(CONTACT_MESSAGES.sent)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(screen.queryByText(CONTACT_MESSAGES.sent)).not.toBeInTheDocument();
   });
 

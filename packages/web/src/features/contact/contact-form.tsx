@@ -132,7 +132,12 @@ export function ContactForm() {
   }
 
   return (
-    <form className="form contact-form" noValidate onSubmit={onSubmit} aria-label="Contact form">
+    <form
+      className="form contact-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label="Contact form"
+    >
       <div className="form-row">
         <div className="field">
           <label htmlFor={`${idPrefix}-name`}>Name</label>

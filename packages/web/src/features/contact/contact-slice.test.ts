@@ -37,7 +37,7 @@ describe('contact slice (SPEC section 4)', () => {
     expect(selectContact(store.getState())).toEqual({ loading: true, success: false, error: null });
     expect(fetchMock).toHaveBeenCalledWith(
       API_PATHS.sendMessage,
-      expect.objectContaining({
+      expect.objectContaining<Record<string, unknown>>({
         method: 'POST',
         body: JSON.stringify(MESSAGE),
         headers: expect.objectContaining({

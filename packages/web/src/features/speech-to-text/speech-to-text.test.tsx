@@ -213,9 +213,13 @@ describe('Speech to text page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
     expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
     expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
+    act(() => {
+      vi.advanceTimersByTime(TIMINGS.noticeMs - 1);
+    });
     expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText(CLIENT_MESSAGES.addFileFirst)).not.toBeInTheDocument();
   });
 
@@ -235,7 +239,7 @@ describe('Speech to text page', () => {
   it('the drop area opens the file picker from the keyboard', () => {
     stubApi({});
     renderWithStore(<SpeechToTextPage />);
-    const input = screen.getByLabelText('Choose an audio file') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Choose an audio file');
     const click = vi.spyOn(input, 'click').mockImplementation(() => {});
     const dropZone = screen.getByRole('button', { name: /Drag and drop your audio file here/ });
     dropZone.focus();

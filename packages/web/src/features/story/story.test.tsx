@@ -11,6 +11,8 @@ import {
   TIMINGS,
   WRITER_MESSAGES,
   WRITER_STREAM_EVENTS,
+  type StoryRequest,
+  type TextToSpeechRequest,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -18,6 +20,7 @@ import {
   captureDownloads,
   deferred,
   eventStream,
+  jsonBody,
   jsonResponse,
   renderWithStore,
   serverSentEvent,
@@ -228,7 +231,7 @@ describe('Story page', () => {
     await user.click(screen.getByRole('button', { name: 'Generate Story' }));
     expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
     expect(screen.getByText(/Writing your story/).closest('[role="status"]')).not.toBeNull();
-    expect(JSON.parse(String(callsTo(fetchMock, API_PATHS.generateStory)[0]![1]?.body))).toEqual({
+    expect(jsonBody<StoryRequest>(callsTo(fetchMock, API_PATHS.generateStory)[0]![1])).toEqual({
       language: STORY_LANGUAGES[0],
       storyType: STORY_TYPES[0],
       audience: STORY_AUDIENCES[0],
@@ -255,9 +258,13 @@ describe('Story page', () => {
     });
     expect(writeText).toHaveBeenCalledWith('The two friends met again.');
     expect(copyTooltip()).toHaveTextContent('Copied!');
-    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
+    act(() => {
+      vi.advanceTimersByTime(TIMINGS.noticeMs - 1);
+    });
     expect(copyTooltip()).toHaveTextContent('Copied!');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(copyTooltip()).toHaveTextContent('Copy to clipboard');
   });
 
@@ -332,7 +339,7 @@ describe('Story page', () => {
     await user.click(await screen.findByRole('button', { name: 'Listen' }));
     await screen.findByLabelText('Listen audio');
     const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
-    expect(JSON.parse(String(init?.body))).toMatchObject({ text: story, captions: true });
+    expect(jsonBody<TextToSpeechRequest>(init)).toMatchObject({ text: story, captions: true });
     await user.click(screen.getByRole('button', { name: 'Download audio' }));
     await user.click(screen.getByRole('button', { name: 'Captions (SRT)' }));
     expect(downloads.map((download) => download.name)).toEqual([

@@ -7,6 +7,7 @@ import {
   TIMINGS,
   VOICE_DESCRIPTIONS,
   VOICES,
+  type TextToSpeechRequest,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -15,6 +16,7 @@ import {
   captureDownloads,
   deferred,
   eventStream,
+  jsonBody,
   jsonResponse,
   READY_HEALTH,
   renderWithStore,
@@ -212,9 +214,13 @@ describe('Text to speech page', () => {
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(screen.getByText(CLIENT_MESSAGES.enterTextFirst)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TIMINGS.noticeMs - 1));
+    act(() => {
+      vi.advanceTimersByTime(TIMINGS.noticeMs - 1);
+    });
     expect(screen.getByText(CLIENT_MESSAGES.enterTextFirst)).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.queryByText(CLIENT_MESSAGES.enterTextFirst)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, API_PATHS.textToSpeech)).toHaveLength(0);
   });
@@ -224,7 +230,7 @@ describe('Text to speech page', () => {
     let release!: () => void;
     const fetchMock = stubApi({
       [API_PATHS.textToSpeech]: (init) => {
-        const format = JSON.parse(String(init?.body)).outputFormat;
+        const format = jsonBody<TextToSpeechRequest>(init).outputFormat;
         return new Promise<Response>((resolve) => {
           release = () => resolve(audioReply(format));
         });
@@ -246,7 +252,7 @@ describe('Text to speech page', () => {
     const player = await screen.findByLabelText('Generated audio');
     expect(player).toHaveAttribute('src', expect.stringMatching(/^blob:/));
     const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(jsonBody<TextToSpeechRequest>(init)).toEqual({
       text: 'Hello there',
       voice: 'alloy',
       speed: 1.5,

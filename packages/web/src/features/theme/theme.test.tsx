@@ -13,6 +13,14 @@ import {
   setAccentColor,
 } from './theme-slice.ts';
 
+/** Runs public/theme-init.js as index.html does: a classic script in the document. */
+function runThemeInitScript() {
+  const element = document.createElement('script');
+  element.textContent = themeInitScript;
+  document.head.append(element);
+  element.remove();
+}
+
 function ThemedToggle() {
   useApplyTheme();
   return <ThemeToggle />;
@@ -85,11 +93,11 @@ describe('theme (SPEC section 4)', () => {
     expect(script).toContain(`'${THEME_DEFAULTS.storageKey}'`);
 
     localStorage.setItem(THEME_DEFAULTS.storageKey, 'dark');
-    new Function(script)();
+    runThemeInitScript();
     expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
 
     localStorage.setItem(THEME_DEFAULTS.storageKey, 'nonsense');
-    new Function(script)();
+    runThemeInitScript();
     expect(document.documentElement.getAttribute('data-theme')).toBe('light');
   });
 });

@@ -109,7 +109,7 @@ export function VideoScriptPage() {
         <EngineStatus {...engineStatus} />
       </header>
 
-      <form className="card tool-form" onSubmit={handleSubmit} noValidate>
+      <form className="card tool-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         <div className="tool-fields tool-fields--three">
           <SelectField
             id="script-topic"

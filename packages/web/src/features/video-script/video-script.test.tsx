@@ -9,6 +9,8 @@ import {
   TOOL_MESSAGES,
   WRITER_MESSAGES,
   WRITER_STREAM_EVENTS,
+  type TextToSpeechRequest,
+  type VideoScriptRequest,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -17,6 +19,7 @@ import {
   captureDownloads,
   deferred,
   eventStream,
+  jsonBody,
   jsonResponse,
   renderWithStore,
   serverSentEvent,
@@ -122,7 +125,7 @@ describe('Video script page', () => {
     expect(await screen.findByRole('heading', { name: 'Hook' })).toBeInTheDocument();
     expect(screen.getByText(/4 words · 1 min read/)).toBeInTheDocument();
     const [, init] = callsTo(fetchMock, API_PATHS.generateScript)[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(jsonBody<VideoScriptRequest>(init)).toEqual({
       topic: SCRIPT_TOPICS[0].name,
       platform: 'YouTube',
       duration: 1,
@@ -295,7 +298,7 @@ describe('Video script page', () => {
       expect.stringMatching(/^blob:/),
     );
     const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({
+    expect(jsonBody<TextToSpeechRequest>(init)).toEqual({
       text: 'Can you focus in five minutes?\n\nTry it today.',
       voice: 'nova',
       speed: 1,

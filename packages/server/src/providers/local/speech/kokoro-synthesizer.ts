@@ -133,9 +133,7 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
     if (this.model.isClosed) throw new GenerationAbortedError();
     const row = Math.min(ids.length, STYLE_ROWS - 1);
     const style = styles.slice(row * STYLE_SIZE, (row + 1) * STYLE_SIZE);
-    const { waveform } = await this.model.request({ ids, style, speed }, [
-      style.buffer as ArrayBuffer,
-    ]);
+    const { waveform } = await this.model.request({ ids, style, speed }, [style.buffer]);
     return waveform;
   }
 

@@ -52,6 +52,6 @@ await serveEngine<InferenceSession, KokoroRun, KokoroWave>(
     if (!(waveform?.data instanceof Float32Array)) throw new Error('Kokoro gave no waveform.');
     // A copy of its own, so its buffer can move to the main thread whatever onnxruntime owns.
     const samples = waveform.data.slice();
-    return { reply: { waveform: samples }, transfer: [samples.buffer as ArrayBuffer] };
+    return { reply: { waveform: samples }, transfer: [samples.buffer] };
   },
 );

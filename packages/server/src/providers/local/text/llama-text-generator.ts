@@ -150,7 +150,7 @@ export class LlamaTextGenerator implements TextGenerator {
 
     const chunks: string[] = [];
     let finished = false;
-    let failure: unknown;
+    let failure: Error | undefined;
     let wake: (() => void) | undefined;
     const notify = () => {
       wake?.();
@@ -172,7 +172,7 @@ export class LlamaTextGenerator implements TextGenerator {
           notify();
         },
         (error: unknown) => {
-          failure = error;
+          failure = error instanceof Error ? error : new Error(String(error));
           finished = true;
           notify();
         },

@@ -293,7 +293,7 @@ async function decode(
     max_new_tokens: maxNewTokens,
     logits_processor: processors,
     stopping_criteria: stopping,
-  } as unknown as Parameters<typeof model.generate>[0])) as Tensor;
+  })) as Tensor;
   const generated = (sequence.tolist() as bigint[][])[0]!.map(Number).slice(PROMPT_LENGTH);
   const last = generated.at(-1);
   if (last !== undefined) recorder.settle(last);

@@ -1,0 +1,68 @@
+/**
+ * The requests' common ground: the error every failure becomes, opening a request and reading a
+ * JSON answer, and what a streamed call tells its caller. api-client.ts and the event-stream client
+ * it loads on first use both build on it.
+ */
+import { REQUEST_MESSAGES, type QueueEvent, type SpeechPieceEvent } from '@ai-tools/contracts';
+
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    /** The `message` field of the server's JSON reply, when present (SPEC section 8). */
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+}
+
+/** fetch, with a failure to connect turned into an ApiRequestError; an abort stays an abort. */
+export async function openRequest(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(path, init);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiRequestError(REQUEST_MESSAGES.unreachable, 0);
+  }
+}
+
+/** By name: an abort's DOMException may come from another realm (a test's DOM, a worker). */
+export function isAbort(error: unknown): boolean {
+  return error instanceof Object && 'name' in error && error.name === 'AbortError';
+}
+
+/** A JSON answer's body; an HTTP error becomes an ApiRequestError with the server's message. */
+export async function readJsonAnswer<T>(response: Response): Promise<T> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const serverMessage =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+      ? body.message
+      : undefined;
+  if (!response.ok) {
+    throw new ApiRequestError(
+      REQUEST_MESSAGES.serverAnswered(response.status),
+      response.status,
+      serverMessage,
+    );
+  }
+  return body as T;
+}
+
+/** What a writer call tells its caller while the answer streams in. */
+export interface WriterStreamHandlers {
+  signal?: AbortSignal;
+  /** The request's place in line; `ahead` 0 once the model works on it. */
+  onQueue?: (queue: QueueEvent) => void;
+  /** Each new piece of the text, in order. */
+  onText?: (text: string) => void;
+}
+
+/** What the text-to-speech call tells its caller while the speech streams in. */
+export interface SpeechStreamHandlers {
+  signal?: AbortSignal;
+  /** The request's place in line; `ahead` 0 once the engine works on it. */
+  onQueue?: (queue: QueueEvent) => void;
+  /** Each piece of the speech as it is made, in order. */
+  onAudio?: (piece: SpeechPieceEvent) => void;
+}
