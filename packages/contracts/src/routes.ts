@@ -34,6 +34,8 @@ export const API_PATHS = {
   /** A short spoken sample of one voice (audio/mpeg), made once per voice and kept. */
   voiceSample: '/api/audio/voice_samples/:voice',
   health: '/api/health',
+  /** The API's OpenAPI 3 description, generated from the routes' schemas. */
+  docs: '/api/docs',
 } as const;
 
 /** The address of one voice's spoken sample (API_PATHS.voiceSample). */

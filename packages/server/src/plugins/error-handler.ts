@@ -8,6 +8,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ProviderBusyError, ProviderError, ProviderUnavailableError } from '../providers/errors.ts';
 
 interface ErrorWithStatus {
@@ -43,6 +44,10 @@ export interface ErrorAnswer {
  * streamed answers, whose `error` event carries the same status and message.
  */
 export function errorAnswerFor(error: unknown, log: FastifyBaseLogger): ErrorAnswer {
+  // A route's schema refused the request: the first problem, in the contracts' own words.
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { statusCode: 400, message: error.validation[0]?.message ?? SERVER_MESSAGES.badRequest };
+  }
   const failure = error as FastifyError & ErrorWithStatus;
   const statusCode = failure.statusCode ?? 500;
   const named = error instanceof ProviderError;

@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, type HealthResponse } from '@ai-tools/contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PATHS, healthResponseSchema, type HealthResponse } from '@ai-tools/contracts';
 
 /** Which engine serves each capability and whether it is ready (ARCHITECTURE: engines). */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get(API_PATHS.health, async (): Promise<HealthResponse> => {
-    const { text, speech, transcription } = app.providers;
-    return {
-      status: 'ok',
-      engines: {
-        speech: speech.status(),
-        transcription: transcription.status(),
-        text: text.status(),
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      API_PATHS.health,
+      { schema: { response: { 200: healthResponseSchema } } },
+      async (): Promise<HealthResponse> => {
+        const { text, speech, transcription } = app.providers;
+        return {
+          status: 'ok',
+          engines: {
+            speech: speech.status(),
+            transcription: transcription.status(),
+            text: text.status(),
+          },
+        };
       },
-    };
-  });
+    );
 }

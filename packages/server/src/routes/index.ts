@@ -1,8 +1,9 @@
 /**
- * Registers every route. Each route file validates with a contracts schema and makes one call
- * into a service.
+ * Registers every route. Each route declares its contracts schemas (validated by the zod type
+ * provider, described at /api/docs) and makes one call into a service.
  */
 import type { FastifyInstance } from 'fastify';
+import { registerApiDocs } from './api-docs.ts';
 import { healthRoutes } from './health.ts';
 import { textToSpeechRoutes } from './audio/text-to-speech.ts';
 import { voiceSampleRoutes } from './audio/voice-samples.ts';
@@ -13,6 +14,7 @@ import { generateBlogRoutes } from './audio/generate-blog.ts';
 import { generateStoryRoutes } from './audio/generate-story.ts';
 
 export async function registerRoutes(app: FastifyInstance) {
+  await registerApiDocs(app);
   await app.register(healthRoutes);
   await app.register(textToSpeechRoutes);
   await app.register(voiceSampleRoutes);

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
   FILE_EXTENSIONS,
   SPEECH_STREAM_EVENTS,
   textToSpeechRequestSchema,
+  textToSpeechResponseSchema,
   type SpeechPieceEvent,
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
-import { parseWith } from '../../plugins/validation.ts';
 import {
   textToSpeech,
   type TextToSpeechOptions,
@@ -23,50 +24,59 @@ import { answerEventStream, wantsEventStream } from '../event-stream.ts';
  * the JSON (contracts/streaming.ts), so the page plays the start while the rest is made.
  */
 export async function textToSpeechRoutes(app: FastifyInstance) {
-  app.post(API_PATHS.textToSpeech, async (request, reply) => {
-    const input = parseWith(textToSpeechRequestSchema, request.body);
-    const speak = (options: Pick<TextToSpeechOptions, 'onPiece' | 'onQueuePosition'> = {}) =>
-      textToSpeech(
-        input,
-        {
-          synthesizer: app.providers.speech,
-          temporaryRoot: app.config.TEMP_DIR,
-          maxSeconds: app.config.SPEECH_MAX_SECONDS,
-        },
-        { signal: abortSignalFor(request, reply), visitor: request.ip, ...options },
-      );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_PATHS.textToSpeech,
+    {
+      schema: { body: textToSpeechRequestSchema, response: { 200: textToSpeechResponseSchema } },
+    },
+    async (request, reply) => {
+      const input = request.body;
+      const speak = (options: Pick<TextToSpeechOptions, 'onPiece' | 'onQueuePosition'> = {}) =>
+        textToSpeech(
+          input,
+          {
+            synthesizer: app.providers.speech,
+            temporaryRoot: app.config.TEMP_DIR,
+            maxSeconds: app.config.SPEECH_MAX_SECONDS,
+          },
+          { signal: abortSignalFor(request, reply), visitor: request.ip, ...options },
+        );
 
-    if (wantsEventStream(request.headers.accept)) {
-      return answerEventStream(request, reply, async (send) =>
-        jsonAnswer(
-          await speak({
-            onQueuePosition: (position) => send(SPEECH_STREAM_EVENTS.queue, position),
-            onPiece: ({ index, text, startSeconds, endSeconds, speech }) =>
-              send(SPEECH_STREAM_EVENTS.audio, {
-                index,
-                text,
-                startSeconds,
-                endSeconds,
-                sampleRate: speech.sampleRate,
-                pcmBase64: speech.pcm.toString('base64'),
-              } satisfies SpeechPieceEvent),
-          }),
-        ),
-      );
-    }
+      if (wantsEventStream(request.headers.accept)) {
+        return answerEventStream(request, reply, async (send) =>
+          jsonAnswer(
+            await speak({
+              onQueuePosition: (position) => send(SPEECH_STREAM_EVENTS.queue, position),
+              onPiece: ({ index, text, startSeconds, endSeconds, speech }) =>
+                send(SPEECH_STREAM_EVENTS.audio, {
+                  index,
+                  text,
+                  startSeconds,
+                  endSeconds,
+                  sampleRate: speech.sampleRate,
+                  pcmBase64: speech.pcm.toString('base64'),
+                } satisfies SpeechPieceEvent),
+            }),
+          ),
+        );
+      }
 
-    const result = await speak();
-    if (acceptsAudio(request.headers.accept, result.mediaType)) {
-      return reply
-        .type(result.mediaType)
-        .header(
-          'content-disposition',
-          `attachment; filename="generated_speech.${FILE_EXTENSIONS[result.format]}"`,
-        )
-        .send(result.audio);
-    }
-    return jsonAnswer(result);
-  });
+      const result = await speak();
+      if (acceptsAudio(request.headers.accept, result.mediaType)) {
+        return (
+          reply
+            .type(result.mediaType)
+            .header(
+              'content-disposition',
+              `attachment; filename="generated_speech.${FILE_EXTENSIONS[result.format]}"`,
+            )
+            // Bytes, not the JSON the response schema describes: Fastify serializes objects only.
+            .send(result.audio as never)
+        );
+      }
+      return jsonAnswer(result);
+    },
+  );
 }
 
 function jsonAnswer({ audio, ...about }: TextToSpeechResult): TextToSpeechResponse {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
   CONTACT_MESSAGES,
@@ -6,26 +7,33 @@ import {
   IDEMPOTENCY_KEY_PATTERN,
   SERVER_MESSAGES,
   contactMessageSchema,
+  contactResponseSchema,
   type ContactResponse,
 } from '@ai-tools/contracts';
-import { parseWith, ValidationError } from '../../plugins/validation.ts';
+import { ValidationError } from '../../plugins/validation.ts';
 import { sendContactMessage } from '../../services/contact.ts';
 
 export async function contactRoutes(app: FastifyInstance) {
-  app.post(API_PATHS.sendMessage, async (request): Promise<ContactResponse> => {
-    const message = parseWith(contactMessageSchema, request.body);
-    const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
-    if (
-      idempotencyKey !== undefined &&
-      (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
-    ) {
-      throw new ValidationError(SERVER_MESSAGES.idempotencyKeyInvalid);
-    }
-    await sendContactMessage(
-      message,
-      { db: app.database.db, mailer: app.contactMailer, log: request.log },
-      idempotencyKey,
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      API_PATHS.sendMessage,
+      { schema: { body: contactMessageSchema, response: { 200: contactResponseSchema } } },
+      async (request): Promise<ContactResponse> => {
+        const message = request.body;
+        const idempotencyKey = request.headers[IDEMPOTENCY_KEY_HEADER];
+        if (
+          idempotencyKey !== undefined &&
+          (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
+        ) {
+          throw new ValidationError(SERVER_MESSAGES.idempotencyKeyInvalid);
+        }
+        await sendContactMessage(
+          message,
+          { db: app.database.db, mailer: app.contactMailer, log: request.log },
+          idempotencyKey,
+        );
+        return { success: true, message: CONTACT_MESSAGES.sent };
+      },
     );
-    return { success: true, message: CONTACT_MESSAGES.sent };
-  });
 }
