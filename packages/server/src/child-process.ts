@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
-import { GenerationAbortedError, ProviderFailedError } from './providers/errors.ts';
+import { GenerationAbortedError, ProviderFailedError } from './errors.ts';
 
 export interface EngineRunOptions {
   signal?: AbortSignal;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ProgramExitedError, runEngineProcess } from '../src/child-process.ts';
-import { GenerationAbortedError, ProviderFailedError } from '../src/providers/errors.ts';
+import { GenerationAbortedError, ProviderFailedError } from '../src/errors.ts';
 
 const FAILURE = 'The test program failed. Please try again.';
 

@@ -2,11 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { JobQueue } from '../src/providers/local/job-queue.ts';
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
-import {
-  GenerationAbortedError,
-  ProviderBusyError,
-  VisitorHasJobError,
-} from '../src/providers/errors.ts';
+import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../src/errors.ts';
 
 function deferred() {
   let resolve!: () => void;

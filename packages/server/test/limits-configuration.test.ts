@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { REPOSITORY_ROOT, loadConfig, type Config } from '../src/config.ts';
-import { ProviderBusyError } from '../src/providers/errors.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
 import { LlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { makeApp, testConfig } from './helpers/app.ts';
+import { ProviderBusyError } from '../src/errors.ts';
 
 const RATE_LIMIT_SETTINGS: [keyof Config, string, number][] = [
   ['RATE_LIMIT_CONTACT', API_PATHS.sendMessage, RATE_LIMITS.perTool.contact],

@@ -9,12 +9,6 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ENGINE_MESSAGES, LIMITS, VOICES, type Voice } from '@ai-tools/contracts';
-import {
-  GenerationAbortedError,
-  ProviderBusyError,
-  ProviderFailedError,
-  UnsupportedLanguageError,
-} from '../src/providers/errors.ts';
 import { KOKORO_FILES } from '../src/models/manifest.ts';
 import { kokoroVoiceFiles } from '../src/providers/local/speech/kokoro-synthesizer.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
@@ -23,6 +17,12 @@ import { parseWav as readMonoWave, pcmDurationSeconds } from '../src/audio/wav.t
 import { CLASSIC_SAMPLE_RATE } from '../src/providers/local/speech/classic-synthesizer.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
 import { childProcesses, isRunning, waitForChild } from './helpers/local-engines.ts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderFailedError,
+  UnsupportedLanguageError,
+} from '../src/errors.ts';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 const LONG_TEXT = Array.from(

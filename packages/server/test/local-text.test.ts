@@ -10,16 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import {
-  GenerationAbortedError,
-  ProviderBusyError,
-  ProviderUnavailableError,
-} from '../src/providers/errors.ts';
-import {
   createLocalTextGenerator,
   loadLlamaTextGenerator,
   type LlamaTextGenerator,
 } from '../src/providers/local/text/index.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderUnavailableError,
+} from '../src/errors.ts';
 
 const directory = mkdtempSync(join(tmpdir(), 'local-text-'));
 const modelPath = writeTinyGguf(join(directory, 'tiny.gguf'));

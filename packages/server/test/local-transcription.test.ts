@@ -7,11 +7,6 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import {
-  GenerationAbortedError,
-  ProviderBusyError,
-  ProviderFailedError,
-} from '../src/providers/errors.ts';
 import { MODEL_MANIFEST } from '../src/models/manifest.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
 import { ClassicTranscriber } from '../src/providers/local/transcription/classic-transcriber.ts';
@@ -29,6 +24,7 @@ import {
   wordErrors,
   words,
 } from './helpers/local-engines.ts';
+import { GenerationAbortedError, ProviderBusyError, ProviderFailedError } from '../src/errors.ts';
 
 let transcriber: Transcriber;
 let temporaryDirectory: string;

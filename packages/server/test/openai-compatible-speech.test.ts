@@ -2,13 +2,6 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_MESSAGES, API_PATHS, LIMITS } from '@ai-tools/contracts';
 import {
-  EmptyResultError,
-  GenerationAbortedError,
-  ProviderBusyError,
-  ProviderFailedError,
-  ProviderUnavailableError,
-} from '../src/providers/errors.ts';
-import {
   createOpenAiCompatibleProviders,
   parseVoiceMap,
 } from '../src/providers/openai-compatible/index.ts';
@@ -24,6 +17,13 @@ import {
   silence,
   startOpenAiLoopback,
 } from './helpers/openai-loopback.ts';
+import {
+  EmptyResultError,
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderFailedError,
+  ProviderUnavailableError,
+} from '../src/errors.ts';
 
 let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
 before(async () => {

@@ -1,12 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_PATHS, blogResponseSchema, type HealthResponse } from '@ai-tools/contracts';
-import {
-  GenerationAbortedError,
-  ProviderBusyError,
-  ProviderFailedError,
-  ProviderUnavailableError,
-} from '../src/providers/errors.ts';
 import { createOpenAiCompatibleProviders } from '../src/providers/openai-compatible/index.ts';
 import type { TextGenerationRequest } from '../src/providers/types.ts';
 import { loadConfig } from '../src/config.ts';
@@ -20,6 +14,12 @@ import {
   silence,
   startOpenAiLoopback,
 } from './helpers/openai-loopback.ts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderFailedError,
+  ProviderUnavailableError,
+} from '../src/errors.ts';
 
 let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
 before(async () => {

@@ -1,10 +1,5 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  ProviderBusyError,
-  ProviderFailedError,
-  ProviderUnavailableError,
-} from '../src/providers/errors.ts';
 import { createOpenAiCompatibleProviders } from '../src/providers/openai-compatible/index.ts';
 import {
   createOpenAiTranscriber,
@@ -19,6 +14,7 @@ import {
   startOpenAiLoopback,
   type RecordedRequest,
 } from './helpers/openai-loopback.ts';
+import { ProviderBusyError, ProviderFailedError, ProviderUnavailableError } from '../src/errors.ts';
 
 let loopback: Awaited<ReturnType<typeof startOpenAiLoopback>>;
 before(async () => {

@@ -10,11 +10,11 @@ import { dirname, join } from 'node:path';
 import { API_PATHS, SERVER_MESSAGES, type HealthResponse } from '@ai-tools/contracts';
 import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
 import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
-import { ProviderUnavailableError } from '../src/providers/errors.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
 import { findTextModel } from '../src/providers/local/text/index.ts';
 import { makeApp } from './helpers/app.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
+import { ProviderUnavailableError } from '../src/errors.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'providers-selection-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));

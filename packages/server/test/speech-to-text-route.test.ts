@@ -10,7 +10,6 @@ import {
   speechToTextResponseSchema,
 } from '@ai-tools/contracts';
 import { wavHeader } from '../src/audio/wav.ts';
-import { ProviderBusyError } from '../src/providers/errors.ts';
 import { TRANSCRIPTION_SAMPLE_RATE } from '../src/providers/types.ts';
 import {
   makeToneFile,
@@ -22,6 +21,7 @@ import {
 } from './helpers/audio-doubles.ts';
 import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
+import { ProviderBusyError } from '../src/errors.ts';
 
 let app: FastifyInstance;
 let transcriber: TranscriberDouble;

@@ -11,7 +11,6 @@ import {
   speechPieceEventSchema,
   textToSpeechResponseSchema,
 } from '@ai-tools/contracts';
-import { ProviderBusyError, ProviderUnavailableError } from '../src/providers/errors.ts';
 import { DEFAULT_CHARACTERS_PER_CHUNK } from '../src/services/text-to-speech.ts';
 import {
   SECONDS_PER_CHARACTER,
@@ -24,6 +23,7 @@ import {
 import { errorMessage } from './helpers/answers.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
 import { parseEvents } from './helpers/event-stream.ts';
+import { ProviderBusyError, ProviderUnavailableError } from '../src/errors.ts';
 
 let app: FastifyInstance;
 let synthesizer: SynthesizerDouble;

@@ -7,7 +7,6 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, MEDIA_TYPES, VOICES, voiceSamplePath } from '@ai-tools/contracts';
-import { ProviderBusyError } from '../src/providers/errors.ts';
 import { VOICE_SAMPLE_TEXT } from '../src/services/voice-samples.ts';
 import {
   SECONDS_PER_CHARACTER,
@@ -18,6 +17,7 @@ import {
 } from './helpers/audio-doubles.ts';
 import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
+import { ProviderBusyError } from '../src/errors.ts';
 
 let app: FastifyInstance;
 let synthesizer: SynthesizerDouble;

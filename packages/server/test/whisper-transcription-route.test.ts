@@ -20,7 +20,6 @@ import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { Transcriber } from '../src/providers/types.ts';
 import { multipartBody } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
-import { GenerationAbortedError } from '../src/providers/errors.ts';
 import {
   ASTERISK_SOUNDS,
   POCKETSPHINX_TEST_DATA,
@@ -28,6 +27,7 @@ import {
   wordErrors,
   words,
 } from './helpers/local-engines.ts';
+import { GenerationAbortedError } from '../src/errors.ts';
 
 let app: FastifyInstance;
 let transcriber: Transcriber;

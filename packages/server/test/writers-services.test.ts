@@ -8,11 +8,6 @@ import {
   type StoryRequest,
 } from '@ai-tools/contracts';
 import {
-  EmptyResultError,
-  GenerationAbortedError,
-  ProviderFailedError,
-} from '../src/providers/errors.ts';
-import {
   cleanModelOutput,
   collectText,
   countWords,
@@ -39,6 +34,7 @@ import {
   scriptedTextGenerator,
   sentences,
 } from './helpers/writers-text-generator.ts';
+import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../src/errors.ts';
 
 const MINUTE = 60_000;
 

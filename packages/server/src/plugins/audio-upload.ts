@@ -6,18 +6,9 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_MESSAGES, LIMITS, SPEECH_UPLOAD_FIELD, TOOL_MESSAGES } from '@ai-tools/contracts';
-import { GenerationAbortedError } from '../providers/errors.ts';
+import { API_MESSAGES, LIMITS, SPEECH_UPLOAD_FIELD } from '@ai-tools/contracts';
 import type { ReceivedUpload } from '../services/speech-to-text.ts';
-import { ValidationError } from './validation.ts';
-
-export class UploadTooLargeError extends Error {
-  readonly statusCode = 413;
-  constructor() {
-    super(TOOL_MESSAGES.fileTooLarge);
-    this.name = 'UploadTooLargeError';
-  }
-}
+import { GenerationAbortedError, UploadTooLargeError, ValidationError } from '../errors.ts';
 
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {

@@ -10,16 +10,9 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { API_PATHS } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
-
-export class BodyTimeoutError extends Error {
-  readonly statusCode = 408;
-  constructor() {
-    super(SERVER_MESSAGES.bodyTimedOut);
-    this.name = 'BodyTimeoutError';
-  }
-}
+import { BodyTimeoutError } from '../errors.ts';
 
 /** Routes whose body may take longer than BODY_TIMEOUT_MS: the upload. */
 const LONG_BODY_ROUTES = new Set<string>([API_PATHS.speechToText]);

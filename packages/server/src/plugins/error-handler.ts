@@ -1,7 +1,8 @@
 /**
- * The one error handler: every error answer is JSON `{ message }`. Client errors and the named
- * provider errors pass their message through; anything unexpected becomes a generic 500 and its
- * detail goes only to the log. Fastify's own errors that arise before any hook (a URL it cannot
+ * The one error handler: every error answer is JSON `{ message }`. An AppError (errors.ts) answers
+ * with its own status, message and Retry-After; a route's schema or Fastify itself refusing a
+ * request answers 4xx in the contracts' words; anything else becomes a generic 500 whose detail
+ * goes only to the log. Fastify's own errors that arise before any hook (a URL it cannot
  * decode) and the HTTP parser's (a request it refuses) get the same JSON and the security headers.
  */
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,13 +10,7 @@ import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ProviderBusyError, ProviderError, ProviderUnavailableError } from '../providers/errors.ts';
-
-interface ErrorWithStatus {
-  statusCode?: number;
-  retryAfterSeconds?: number;
-  message: string;
-}
+import { AppError, ProviderBusyError, ProviderUnavailableError } from '../errors.ts';
 
 /** Fastify's and its plugins' own errors, in words a visitor can act on. */
 const MESSAGES_BY_CODE: Record<string, string> = {
@@ -31,6 +26,13 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_BAD_URL: SERVER_MESSAGES.badRequest,
   FST_ERR_MAX_PARAM_LENGTH: SERVER_MESSAGES.badRequest,
 };
+
+/** How Node reports a request body that stopped because its connection closed or reset. */
+const REQUEST_STREAM_FAILURES = new Set([
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ERR_STREAM_PREMATURE_CLOSE',
+]);
 
 /** What a failed request answers: its status, its message, and when to try again. */
 export interface ErrorAnswer {
@@ -48,20 +50,33 @@ export function errorAnswerFor(error: unknown, log: FastifyBaseLogger): ErrorAns
   if (hasZodFastifySchemaValidationErrors(error)) {
     return { statusCode: 400, message: error.validation[0]?.message ?? SERVER_MESSAGES.badRequest };
   }
-  const failure = error as FastifyError & ErrorWithStatus;
-  const statusCode = failure.statusCode ?? 500;
-  const named = error instanceof ProviderError;
-  const { retryAfterSeconds } = failure;
-
-  if (named || (statusCode >= 400 && statusCode < 500)) {
+  if (error instanceof AppError) {
+    const { statusCode, message, retryAfterSeconds } = error;
     if (error instanceof ProviderUnavailableError || error instanceof ProviderBusyError) {
       // Expected states with their own message; a stack trace would only hide real failures.
-      log.warn({ error: failure.name, statusCode }, 'engine not available');
+      log.warn({ error: error.name, statusCode }, 'engine not available');
     } else if (statusCode >= 500) {
-      log.warn({ err: failure }, 'engine error');
+      log.warn({ err: error }, 'engine error');
     }
-    const message = (failure.code && MESSAGES_BY_CODE[failure.code]) || failure.message;
     return { statusCode, message, retryAfterSeconds };
+  }
+  // Fastify's and its plugins' own refusals (a body that is not JSON, an upload over the limit).
+  const failure = error as Partial<FastifyError>;
+  if (
+    failure.code?.startsWith('FST_') &&
+    failure.statusCode !== undefined &&
+    failure.statusCode >= 400 &&
+    failure.statusCode < 500
+  ) {
+    return {
+      statusCode: failure.statusCode,
+      message: MESSAGES_BY_CODE[failure.code] ?? failure.message ?? SERVER_MESSAGES.badRequest,
+    };
+  }
+  // The request's body broke off (the client closed or reset the connection while sending it):
+  // nobody may be left to read the answer, and nothing on the server went wrong.
+  if (failure.code && REQUEST_STREAM_FAILURES.has(failure.code)) {
+    return { statusCode: 400, message: SERVER_MESSAGES.badRequest };
   }
 
   log.error({ err: failure }, 'unexpected error');

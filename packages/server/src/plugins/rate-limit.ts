@@ -7,9 +7,10 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { API_PATHS, RATE_LIMITS } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
 import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
+import { RateLimitedError } from '../errors.ts';
 
 type RateLimitSetting =
   | 'RATE_LIMIT_CONTACT'
@@ -83,8 +84,7 @@ export async function registerRateLimit(
           app.log.warn({ code: (error as { code?: string }).code }, 'Rate limit counted in memory'),
         )
       : undefined,
-    errorResponseBuilder: () =>
-      Object.assign(new Error(SERVER_MESSAGES.rateLimited), { statusCode: 429 }),
+    errorResponseBuilder: () => new RateLimitedError(),
   });
 }
 

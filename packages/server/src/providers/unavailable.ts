@@ -2,8 +2,8 @@
  * The honest "none" tier: a capability with no engine reports why and refuses work with a 503
  * that says how to enable it. It never produces content.
  */
-import { ProviderUnavailableError } from './errors.ts';
 import type { SpeechSynthesizer, TextGenerator, Transcriber } from './types.ts';
+import { ProviderUnavailableError } from '../errors.ts';
 
 export function unavailableEngine(detail: string) {
   const refuse = (): never => {

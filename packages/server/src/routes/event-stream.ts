@@ -11,8 +11,8 @@ import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES, EVENT_STREAM_MEDIA_TYPE, STREAM_EVENTS } from '@ai-tools/contracts';
 import { errorAnswerFor } from '../plugins/error-handler.ts';
-import { GenerationAbortedError } from '../providers/errors.ts';
 import { acceptWeight } from './accept.ts';
+import { GenerationAbortedError } from '../errors.ts';
 
 /** A comment line this often keeps proxies from closing a stream that waits in a long line. */
 const KEEP_ALIVE_MS = 15_000;

@@ -10,12 +10,12 @@ import { decodeToSamples } from '../audio/decode.ts';
 import { ProgramExitedError } from '../child-process.ts';
 import { probeAudio } from '../audio/probe.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
-import { AudioTooLongError, InvalidAudioError } from '../providers/errors.ts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
   type EngineRequestOptions,
   type Transcriber,
 } from '../providers/types.ts';
+import { AudioTooLongError, InvalidAudioError } from '../errors.ts';
 
 export interface SpeechToTextDependencies {
   transcriber: Transcriber;

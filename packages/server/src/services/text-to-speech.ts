@@ -13,17 +13,11 @@ import {
 import { encodePcm } from '../audio/encode.ts';
 import { pcmDurationSeconds } from '../audio/wav.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
-import {
-  AudioTooLongError,
-  EmptyResultError,
-  GenerationAbortedError,
-} from '../providers/errors.ts';
 import type {
   EngineRequestOptions,
   SpeechSynthesizer,
   SynthesizedSpeech,
 } from '../providers/types.ts';
-import { ValidationError } from '../plugins/validation.ts';
 import { captionCues } from './captions.ts';
 import {
   prepareSpeechText,
@@ -31,6 +25,12 @@ import {
   splitIntoChunks,
   splitIntoSentences,
 } from './speech-text.ts';
+import {
+  AudioTooLongError,
+  EmptyResultError,
+  GenerationAbortedError,
+  ValidationError,
+} from '../errors.ts';
 
 /** Chunk size for engines that state no limit: a few sentences, so an abort stops work soon. */
 export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;

@@ -6,8 +6,8 @@
 import { API_MESSAGES, type Voice } from '@ai-tools/contracts';
 import { encodePcm } from '../audio/encode.ts';
 import { withTemporaryFolder } from '../audio/temporary-folder.ts';
-import { EmptyResultError } from '../providers/errors.ts';
 import type { SpeechSynthesizer } from '../providers/types.ts';
+import { EmptyResultError } from '../errors.ts';
 
 export const VOICE_SAMPLE_TEXT =
   'Hello! This is how I sound. I can read your text aloud, at the speed you choose.';

@@ -4,13 +4,9 @@
  * and counting words and sentences in any of the story languages.
  */
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
-import {
-  EmptyResultError,
-  GenerationAbortedError,
-  ProviderFailedError,
-} from '../providers/errors.ts';
 import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
+import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../errors.ts';
 
 /** Who asks, and where the text goes as it is written: set when the answer is streamed. */
 export interface WriterFollowers {

@@ -7,8 +7,8 @@
  * is started again on the next request.
  */
 import { Worker, type TransferListItem } from 'node:worker_threads';
-import { ProviderFailedError } from '../errors.ts';
 import type { EngineReply } from './engine-worker.ts';
+import { ProviderFailedError } from '../../errors.ts';
 
 /**
  * Node 20 does not pass the parent's `--import tsx` hooks on to a worker thread, so the worker

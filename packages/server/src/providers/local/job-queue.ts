@@ -9,7 +9,7 @@
  *   leaves the line, and a running job gets the signal and is expected to stop.
  */
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
-import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../errors.ts';
+import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../../errors.ts';
 
 export interface JobQueueOptions {
   /** Jobs that run at the same time. */

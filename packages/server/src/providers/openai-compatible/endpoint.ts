@@ -6,12 +6,12 @@
 import { ENGINE_MESSAGES, type Capability, type EngineStatus } from '@ai-tools/contracts';
 import type { Config } from '../../config.ts';
 import {
+  AppError,
   GenerationAbortedError,
   ProviderBusyError,
-  ProviderError,
   ProviderFailedError,
   ProviderUnavailableError,
-} from '../errors.ts';
+} from '../../errors.ts';
 
 export interface ApiEndpoint {
   capability: Capability;
@@ -115,7 +115,7 @@ export async function callApi(
         cause: upstreamDetail(endpoint, `no answer within ${endpoint.timeoutMs} ms`, error),
       });
     }
-    if (error instanceof ProviderError) return error;
+    if (error instanceof AppError) return error;
     return new ProviderFailedError(ENGINE_MESSAGES.serviceUnreachable, {
       cause: upstreamDetail(endpoint, 'not reachable', error),
     });

@@ -4,10 +4,10 @@
  * hands the service mono 16-bit PCM to join and encode.
  */
 import { API_MESSAGES, type Voice } from '@ai-tools/contracts';
-import { EmptyResultError } from '../errors.ts';
 import type { SpeechSynthesizer } from '../types.ts';
 import { callApi, endpointStatus, malformedReply, type ApiEndpoint } from './endpoint.ts';
 import { parseWav } from '../../audio/wav.ts';
+import { EmptyResultError } from '../../errors.ts';
 
 /** OpenAI's limit on `input`; the service splits longer text at sentences. */
 const OPENAI_SPEECH_MAX_CHARACTERS = 4096;

@@ -10,8 +10,8 @@ import {
   contactResponseSchema,
   type ContactResponse,
 } from '@ai-tools/contracts';
-import { ValidationError } from '../../plugins/validation.ts';
 import { sendContactMessage } from '../../services/contact.ts';
+import { ValidationError } from '../../errors.ts';
 
 export async function contactRoutes(app: FastifyInstance) {
   app

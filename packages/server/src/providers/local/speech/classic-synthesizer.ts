@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
-import { ProviderFailedError, UnsupportedLanguageError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
@@ -18,6 +17,7 @@ import { japaneseReading } from './japanese-reading.ts';
 import { FestivalVoices } from './festival.ts';
 import { adjustAudio } from './audio-adjustment.ts';
 import { CLASSIC_VOICES, type ClassicEnglishVoice, type FestivalVoiceName } from './voices.ts';
+import { ProviderFailedError, UnsupportedLanguageError } from '../../../errors.ts';
 
 type ClassicEngine = ClassicEnglishVoice['engine'];
 

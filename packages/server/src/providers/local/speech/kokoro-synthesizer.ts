@@ -7,7 +7,6 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ENGINE_MESSAGES, type Voice } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
-import { GenerationAbortedError } from '../../errors.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { EngineThread } from '../engine-thread.ts';
@@ -16,6 +15,7 @@ import { adjustAudio } from './audio-adjustment.ts';
 import { phonemize, tokenize } from './kokoro-phonemes.ts';
 import type { KokoroRun, KokoroWave, KokoroWorkerSettings } from './kokoro-worker.ts';
 import { KOKORO_LANGUAGES, KOKORO_VOICES } from './voices.ts';
+import { GenerationAbortedError } from '../../../errors.ts';
 
 export const KOKORO_SAMPLE_RATE = 24_000;
 export const KOKORO_ENGINE_NAME = 'Kokoro-82M v1.0 (onnxruntime-node)';

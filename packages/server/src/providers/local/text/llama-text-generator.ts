@@ -18,9 +18,9 @@ import {
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { EngineStatus } from '@ai-tools/contracts';
-import { GenerationAbortedError } from '../../errors.ts';
 import { JobQueue } from '../job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../../types.ts';
+import { GenerationAbortedError } from '../../../errors.ts';
 
 export interface LlamaTextGeneratorOptions {
   modelPath: string;

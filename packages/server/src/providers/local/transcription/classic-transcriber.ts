@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { ENGINE_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { floatToPcm, wavHeader } from '../../../audio/wav.ts';
-import { ProviderFailedError } from '../../errors.ts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
   type Transcriber,
@@ -19,6 +18,7 @@ import {
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { SpeechDetector, SpeechSpan } from './voice-activity.ts';
+import { ProviderFailedError } from '../../../errors.ts';
 
 const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 

@@ -5,10 +5,10 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { GenerationAbortedError } from '../../errors.ts';
 import { TRANSCRIPTION_SAMPLE_RATE } from '../../types.ts';
 import { allExist } from '../../../child-process.ts';
 import { loadSherpaOnnx, type VoiceActivityDetector } from '../sherpa-onnx.ts';
+import { GenerationAbortedError } from '../../../errors.ts';
 
 const VAD_MODEL_FILE = 'silero_vad_v6.onnx';
 

@@ -3,7 +3,6 @@
  * who goes away stops the running decode through a flag shared with the worker.
  */
 import { ENGINE_MESSAGES } from '@ai-tools/contracts';
-import { GenerationAbortedError } from '../../errors.ts';
 import { EngineThread } from '../engine-thread.ts';
 import type {
   DecodedPiece,
@@ -12,6 +11,7 @@ import type {
   WhisperRequest,
   WhisperWorkerSettings,
 } from './whisper-protocol.ts';
+import { GenerationAbortedError } from '../../../errors.ts';
 
 export class WhisperThread {
   private constructor(

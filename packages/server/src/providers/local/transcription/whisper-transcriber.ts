@@ -6,7 +6,6 @@
  * in it with Whisper's timestamps, which become the subtitle segments on the upload's time line.
  */
 import type { TranscriptSegment } from '@ai-tools/contracts';
-import { GenerationAbortedError } from '../../errors.ts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
   type Transcriber,
@@ -20,6 +19,7 @@ import type { SpeechDetector } from './voice-activity.ts';
 import type { TimedText } from './whisper-protocol.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { WhisperThread } from './whisper-thread.ts';
+import { GenerationAbortedError } from '../../../errors.ts';
 
 export type WhisperSize = 'base' | 'small';
 
