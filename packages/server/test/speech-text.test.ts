@@ -92,6 +92,21 @@ test('the language is detected and given as a BCP 47 code', () => {
   assert.equal(detectLanguage('Hi'), undefined);
 });
 
+test("franc's individual languages come back as the macrolanguage tag the engines know", () => {
+  // franc says cmn, pes and swh; the speech engines know zh, fa and sw.
+  assert.equal(detectLanguage('今天天气很好，所以我们要去公园散步很长时间，然后回家吃饭。'), 'zh');
+  assert.equal(
+    detectLanguage('امروز هوا خیلی خوب است، بنابراین ما برای یک پیاده روی طولانی به پارک می رویم.'),
+    'fa',
+  );
+  assert.equal(
+    detectLanguage(
+      'Leo hali ya hewa ni nzuri sana, kwa hivyo tunakwenda kutembea kwa muda mrefu katika bustani.',
+    ),
+    'sw',
+  );
+});
+
 test('text too short for the statistics is known by its script', () => {
   assert.equal(detectLanguage('你好，世界。'), 'zh');
   assert.equal(detectLanguage('こんにちは、世界。'), 'ja');

@@ -5,6 +5,7 @@
  * accepts.
  */
 import { francAll } from 'franc-min';
+import { bcp47Normalize } from 'bcp-47-normalize';
 
 // ---------------------------------------------------------------- markdown
 
@@ -76,74 +77,21 @@ export function stripMarkdown(text: string): string {
 
 // ---------------------------------------------------------------- language
 
-/** ISO 639-3 codes from franc mapped to the two-letter BCP 47 codes where one exists. */
-const TWO_LETTER_CODES: Record<string, string> = {
-  amh: 'am',
-  arb: 'ar',
-  azj: 'az',
-  bel: 'be',
-  ben: 'bn',
-  bos: 'bs',
-  bul: 'bg',
-  ces: 'cs',
-  cmn: 'zh',
-  deu: 'de',
-  ell: 'el',
-  eng: 'en',
-  fra: 'fr',
-  fuv: 'ff',
-  guj: 'gu',
-  hau: 'ha',
-  hin: 'hi',
-  hrv: 'hr',
-  hun: 'hu',
-  ibo: 'ig',
-  ind: 'id',
-  ita: 'it',
-  jav: 'jv',
-  jpn: 'ja',
-  kan: 'kn',
-  kaz: 'kk',
-  kin: 'rw',
-  kor: 'ko',
-  lin: 'ln',
-  mal: 'ml',
-  mar: 'mr',
-  mya: 'my',
-  nld: 'nl',
-  npi: 'ne',
-  nya: 'ny',
-  pan: 'pa',
-  pbu: 'ps',
-  pes: 'fa',
-  plt: 'mg',
-  pol: 'pl',
-  por: 'pt',
-  qug: 'qu',
-  ron: 'ro',
-  run: 'rn',
-  rus: 'ru',
-  sin: 'si',
-  som: 'so',
-  spa: 'es',
-  srp: 'sr',
-  sun: 'su',
-  swe: 'sv',
-  swh: 'sw',
-  tam: 'ta',
-  tel: 'te',
-  tgl: 'tl',
-  tha: 'th',
-  tur: 'tr',
-  ukr: 'uk',
-  urd: 'ur',
-  uzn: 'uz',
-  vie: 'vi',
-  yor: 'yo',
+/**
+ * franc's ISO 639-3 codes that CLDR's aliases (bcp-47-normalize) keep as they are, mapped to the
+ * macrolanguage the speech engines know them by.
+ */
+const FRANC_MACROLANGUAGES: Record<string, string> = {
   zlm: 'ms',
-  zul: 'zu',
-  zyb: 'za',
+  fuv: 'ff',
+  qug: 'qu',
+  tgl: 'tl',
 };
+
+/** franc's ISO 639-3 code as the shortest BCP 47 tag: 'eng' is 'en', 'cmn' is 'zh'. */
+function languageTag(francCode: string): string {
+  return FRANC_MACROLANGUAGES[francCode] ?? bcp47Normalize(francCode);
+}
 
 /** Shorter text gives franc too little to tell languages apart. */
 const LANGUAGE_DETECTION_MIN_LENGTH = 20;
@@ -197,7 +145,7 @@ export function detectLanguage(text: string): string | undefined {
   if (!best || best[0] === 'und') return languageOfScript(text);
   const english = scores.find(([code]) => code === 'eng');
   const code = english && english[1] >= ENGLISH_PREFERENCE ? 'eng' : best[0];
-  return TWO_LETTER_CODES[code] ?? code;
+  return languageTag(code);
 }
 
 // ---------------------------------------------------------------- numbers (English)
