@@ -146,6 +146,27 @@ test('429 is busy, with the upstream Retry-After', async () => {
   });
 });
 
+test('a 429 that asks for a short wait is retried after it; a long wait goes to the visitor', async () => {
+  const busyOnce = json(429, fixture('error-429.json'), { 'retry-after': '1' });
+  let answered = 0;
+  loopback.reply = (request, response) => {
+    answered += 1;
+    return (answered === 1 ? busyOnce : streamReply)(request, response);
+  };
+  const before = loopback.requests.length;
+  const started = performance.now();
+  const tokens = await collect(textGenerator().generate(REQUEST));
+  assert.equal(tokens.join(''), STREAMED_TEXT);
+  assert.equal(loopback.requests.length - before, 2, 'asked twice');
+  assert.ok(performance.now() - started >= 1000, 'after the second the service asked for');
+
+  // Always busy with a short wait: two retries, then the visitor hears it is busy.
+  loopback.reply = busyOnce;
+  const beforeBusy = loopback.requests.length;
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), ProviderBusyError);
+  assert.equal(loopback.requests.length - beforeBusy, 3);
+});
+
 test('500 is a failure the visitor may retry', async () => {
   loopback.reply = json(500, fixture('error-500.json'));
   await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {

@@ -3,6 +3,7 @@
  * the caller's abort signal, and every failure turned into a named provider error whose message a
  * visitor (or the site's operator) can act on. Request content is never logged.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ENGINE_MESSAGES, type Capability, type EngineStatus } from '@ai-tools/contracts';
 import type { Config } from '../../config.ts';
 import {
@@ -126,28 +127,62 @@ export async function callApi(
   if (init.json) headers['content-type'] = 'application/json';
   if (init.accept) headers.accept = init.accept;
 
-  let response: Response;
-  try {
-    response = await fetch(`${endpoint.baseUrl}${path}`, {
-      method: 'POST',
-      headers,
-      body: init.body,
-      signal,
-    });
-  } catch (error) {
-    finish();
-    throw explain(error);
-  }
-  if (!response.ok) {
+  // A busy service that says it is free again within a moment is asked again, as its Retry-After
+  // asks; a longer wait goes back to the visitor as a 503 with that Retry-After.
+  for (let attempt = 1; ; attempt += 1) {
+    let response: Response;
     try {
-      throw await failureFor(response, endpoint, path);
+      response = await fetch(`${endpoint.baseUrl}${path}`, {
+        method: 'POST',
+        headers,
+        body: init.body,
+        signal,
+      });
     } catch (error) {
-      throw explain(error);
-    } finally {
       finish();
+      throw explain(error);
+    }
+    if (response.ok) return { response, explain, finish };
+    let failure: Error;
+    try {
+      failure = await failureFor(response, endpoint, path);
+    } catch (error) {
+      finish();
+      throw explain(error);
+    }
+    const wait = statedRetryAfterSeconds(response.headers);
+    const retry =
+      failure instanceof ProviderBusyError &&
+      wait !== undefined &&
+      wait <= RETRY_WITHIN_SECONDS &&
+      attempt <= UPSTREAM_RETRIES;
+    if (!retry) {
+      finish();
+      throw explain(failure);
+    }
+    try {
+      await sleep(wait * 1000, undefined, { signal });
+    } catch (error) {
+      finish();
+      throw explain(error);
     }
   }
-  return { response, explain, finish };
+}
+
+/** An upstream 429 that names a wait this short is retried here, at most this many times. */
+const RETRY_WITHIN_SECONDS = 2;
+const UPSTREAM_RETRIES = 2;
+
+/** The wait the service states (Retry-After in seconds or as a date, or retry-after-ms). */
+function statedRetryAfterSeconds(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (value) {
+    if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+    const date = Date.parse(value);
+    if (!Number.isNaN(date)) return Math.max(0, (date - Date.now()) / 1000);
+  }
+  const milliseconds = Number(headers.get('retry-after-ms'));
+  return milliseconds > 0 ? milliseconds / 1000 : undefined;
 }
 
 /** The parts of an OpenAI-style error body worth acting on. Its message is never passed on. */
@@ -238,18 +273,10 @@ async function failureFor(response: Response, endpoint: ApiEndpoint, path: strin
 
 const DEFAULT_RETRY_AFTER_SECONDS = 10;
 
-/** Retry-After in seconds or as an HTTP date; OpenAI also sends retry-after-ms. */
+/** The wait to tell the visitor, in whole seconds: the service's own, else a default. */
 export function retryAfterSeconds(headers: Headers): number {
-  const clamp = (seconds: number) => Math.min(3600, Math.max(1, Math.ceil(seconds)));
-  const value = headers.get('retry-after')?.trim();
-  if (value) {
-    if (/^\d+(\.\d+)?$/.test(value)) return clamp(Number(value));
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) return clamp((date - Date.now()) / 1000);
-  }
-  const milliseconds = Number(headers.get('retry-after-ms'));
-  if (milliseconds > 0) return clamp(milliseconds / 1000);
-  return DEFAULT_RETRY_AFTER_SECONDS;
+  const seconds = statedRetryAfterSeconds(headers) ?? DEFAULT_RETRY_AFTER_SECONDS;
+  return Math.min(3600, Math.max(1, Math.ceil(seconds)));
 }
 
 export function malformedReply(endpoint: ApiEndpoint, what: string): ProviderFailedError {

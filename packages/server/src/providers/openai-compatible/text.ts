@@ -2,13 +2,27 @@
  * Text generation through POST {base}/chat/completions with stream: true: the answer's deltas are
  * read from the server-sent events as they arrive, so a long story streams instead of waiting.
  */
+import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { z } from 'zod';
 import type { TextGenerator } from '../types.ts';
 import { callApi, endpointStatus, malformedReply, type ApiEndpoint } from './endpoint.ts';
 
-interface ChatCompletionChunk {
-  choices?: { delta?: { content?: unknown }; message?: { content?: unknown } }[];
-  error?: unknown;
-}
+/**
+ * What the adapter reads of a chat completion: a streamed chunk's delta, or a whole answer's
+ * message from a server that ignores stream: true. Other fields are the server's business.
+ */
+const chatCompletionChunkSchema = z.looseObject({
+  choices: z
+    .array(
+      z.looseObject({
+        delta: z.looseObject({ content: z.string().nullish() }).optional(),
+        message: z.looseObject({ content: z.string().nullish() }).optional(),
+      }),
+    )
+    .optional(),
+  error: z.unknown().optional(),
+});
+type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
 
 export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator {
   return {
@@ -64,39 +78,20 @@ export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator 
 
 function parseChunk(data: string, endpoint: ApiEndpoint): ChatCompletionChunk {
   try {
-    const parsed: unknown = JSON.parse(data);
-    if (parsed && typeof parsed === 'object') return parsed;
+    const parsed = chatCompletionChunkSchema.safeParse(JSON.parse(data));
+    if (parsed.success) return parsed.data;
   } catch {
     // Falls through to the malformed-reply error.
   }
   throw malformedReply(endpoint, 'an answer');
 }
 
-/** The data of each event of a text/event-stream body (comments and other fields skipped). */
+/** The data of each event of a text/event-stream body, read by eventsource-parser. */
 async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
-  const lines = function* (final: boolean) {
-    const parts = buffer.split('\n');
-    buffer = final ? '' : (parts.pop() ?? '');
-    for (const part of parts) yield part.endsWith('\r') ? part.slice(0, -1) : part;
-  };
-  const take = function* (final: boolean) {
-    for (const line of lines(final)) {
-      if (line === '') {
-        if (data.length > 0) yield data.join('\n');
-        data = [];
-      } else if (line.startsWith('data:')) {
-        data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-      }
-    }
-  };
-  for await (const bytes of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(bytes, { stream: true });
-    yield* take(false);
+  const events = body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream());
+  for await (const event of events as unknown as AsyncIterable<{ data: string }>) {
+    yield event.data;
   }
-  buffer += decoder.decode();
-  yield* take(true);
-  if (data.length > 0) yield data.join('\n');
 }
