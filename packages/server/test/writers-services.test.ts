@@ -11,11 +11,11 @@ import {
   cleanModelOutput,
   collectText,
   countWords,
-  markdownToPlainText,
   trimToSentences,
   writerContext,
   WritingTooSlowError,
 } from '../src/services/writing.ts';
+import { markdownToPlainText } from '../src/text/markdown.ts';
 import {
   joinContinuation,
   STORY_MAX_CONTINUATIONS,

@@ -11,11 +11,11 @@ import {
   dropUnfinishedSentence,
   endsWithFinishedSentence,
   requireText,
-  markdownToPlainText,
   trimToSentences,
   WritingTooSlowError,
   type WriterContext,
 } from './writing.ts';
+import { markdownToPlainText } from '../text/markdown.ts';
 
 /** How far from the requested length a story may land. */
 const STORY_LENGTH_TOLERANCE = 0.15;

@@ -24,7 +24,7 @@ import {
   splitFirstSentence,
   splitIntoChunks,
   splitIntoSentences,
-} from './speech-text.ts';
+} from './speech-text/index.ts';
 import {
   AudioTooLongError,
   EmptyResultError,

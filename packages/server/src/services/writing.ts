@@ -200,32 +200,6 @@ function isClosingOffer(paragraph: string): boolean {
   return line.length <= 300 && CLOSING_OFFER.test(line);
 }
 
-/**
- * Turns markdown into plain text for a page that shows text as it is (the story): no heading
- * marks, emphasis, bullets, links or rules, and paragraphs separated by one blank line.
- */
-export function markdownToPlainText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) =>
-      line
-        // "# Title", and the "#LostKite" hashtag title small models like to write.
-        .replace(/^\s{0,3}#{1,6}\s*/, '')
-        .replace(/^\s{0,3}>\s?/, '')
-        .replace(/^\s*(?:[-*+•]|\d+[.)])\s+/, '')
-        .replace(/^\s*(?:[-*_]\s*){3,}$/, '')
-        .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-        .replace(/(\*\*|__)(.+?)\1/g, '$2')
-        .replace(/(^|[^\w*])\*(?!\s)([^*\n]+?)\*(?!\w)/g, '$1$2')
-        .replace(/(^|[^\w_])_(?!\s)([^_\n]+?)_(?!\w)/g, '$1$2')
-        .replace(/`([^`]*)`/g, '$1')
-        .trimEnd(),
-    )
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
-}
-
 /** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
 export function requireText(text: string, what: string): string {
   if (text.trim() === '') {
