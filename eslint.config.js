@@ -1,4 +1,4 @@
-// One flat config for the whole workspace, with the import boundaries of ARCHITECTURE.md.
+// One flat config for the whole workspace, with the import boundaries of ADR 001 and ADR 034.
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';

@@ -1,5 +1,5 @@
 /**
- * A writer page while the real local text model writes (issue 10): the text appears on the page
+ * A writer page while the real local text model writes (ADR 030): the text appears on the page
  * and grows while the model is still at work, then the final result replaces it; Stop ends the
  * generation on the server, which frees the visitor's place at once. The server under test must
  * stream (contracts/streaming.ts): a server that answers only plain JSON fails the first test,

@@ -1,4 +1,4 @@
-/** Limits and timings that web and server both honour (SPEC section 9 and the API issue). */
+/** Limits and timings that web and server both honour (docs/product.md section 9). */
 
 export const LIMITS = {
   /** Characters of text for one text-to-speech request. The service splits it at sentences. */
@@ -59,8 +59,8 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 export const CONTACT_HONEYPOT_FIELD = 'website';
 
 /**
- * The multipart field that carries the speech-to-text upload (SPEC section 7). Kept out of
- * schemas.ts so the web's main bundle, which uses it, does not pull in zod.
+ * The multipart field that carries the speech-to-text upload (docs/product.md section 7). Kept out
+ * of schemas.ts so the web's main bundle, which uses it, does not pull in zod.
  */
 export const SPEECH_UPLOAD_FIELD = 'file';
 

@@ -1,5 +1,6 @@
 /**
- * The lists of SPEC section 9, in SPEC's order. Every enum elsewhere is derived from these arrays.
+ * The lists of docs/product.md section 9, in the order the pages show them. Every enum elsewhere
+ * is derived from these arrays.
  */
 
 export const VOICES = [
@@ -47,7 +48,7 @@ export const MEDIA_TYPES: Record<OutputFormat, string> = {
   wav: 'audio/wav',
 };
 
-/** The download extension of each format (SPEC: generated_speech.<ext>). Opus travels in Ogg. */
+/** Each format's extension in generated_speech.<ext> (docs/product.md section 9); opus in Ogg. */
 export const FILE_EXTENSIONS: Record<OutputFormat, string> = {
   mp3: 'mp3',
   opus: 'opus',
@@ -215,7 +216,7 @@ export const STORY_AUDIENCES = [
 ] as const;
 export type StoryAudience = (typeof STORY_AUDIENCES)[number];
 
-/** SPEC fixes only the ends (inspirational ... heroic) and the count (30). */
+/** Thirty tones, from inspirational to heroic (docs/product.md section 9). */
 export const STORY_TONES = [
   'inspirational',
   'humorous',
@@ -251,7 +252,7 @@ export const STORY_TONES = [
 export type StoryTone = (typeof STORY_TONES)[number];
 
 /**
- * SPEC fixes the count (50) and that the first theme is supplied by the visitor: choosing it means
+ * Fifty themes (docs/product.md section 9); the first is supplied by the visitor: choosing it means
  * "use what I write in Additional Topic Information".
  */
 export const STORY_CUSTOM_THEME = 'My own idea';

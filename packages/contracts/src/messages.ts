@@ -1,7 +1,9 @@
-/** Every user-facing message, once (SPEC sections 5 and 8, and the server's own answers). */
+/**
+ * Every user-facing message, once (docs/product.md sections 5 and 8, and the server's own answers).
+ */
 import { LIMITS } from './limits.ts';
 
-/** SPEC section 5: contact form validation. */
+/** docs/product.md section 5: contact form validation. */
 export const CONTACT_MESSAGES = {
   nameRequired: 'Please enter your name',
   emailRequired: 'Please enter your email',
@@ -12,7 +14,7 @@ export const CONTACT_MESSAGES = {
   sent: 'Message sent successfully!',
 } as const;
 
-/** SPEC section 8: client-side messages. */
+/** docs/product.md section 8: client-side messages. */
 export const CLIENT_MESSAGES = {
   noAudioData: 'No audio data found in response',
   enterTextFirst: '* Please enter text first',
@@ -24,7 +26,7 @@ export const CLIENT_MESSAGES = {
   blogGenerated: 'Blog generated successfully!',
 } as const;
 
-/** SPEC sections 2 and 4: what a control or a result panel says in each state. */
+/** docs/product.md sections 2 and 4: what a control or a result panel says in each state. */
 export const STATE_TEXTS = {
   generating: 'Generating...',
   sending: 'Sending...',
@@ -40,7 +42,7 @@ export const STATE_TEXTS = {
   copied: 'Copied!',
 } as const;
 
-/** SPEC section 8: the default error text of each feature. */
+/** docs/product.md section 8: the default error text of each feature. */
 export const DEFAULT_ERRORS = {
   contact: 'Failed to send message',
   textToSpeech: 'Failed to fetch TTS',
@@ -80,16 +82,16 @@ export const SERVER_MESSAGES = {
 const UPLOAD_MAX_MEGABYTES = LIMITS.uploadMaxBytes / (1024 * 1024);
 const AUDIO_MAX_MINUTES = LIMITS.audioMaxSeconds / 60;
 
-/** The tool pages' own notes beyond SPEC's catalogue; each says what to do next. */
+/** The tool pages' own notes beyond the fixed texts above; each says what to do next. */
 export const TOOL_MESSAGES = {
-  /** The cross mark prefix of SPEC section 5's audio-only alert. */
+  /** The cross mark prefix of docs/product.md section 5's audio-only alert. */
   audioFileOnlyAlert: `❌ ${CLIENT_MESSAGES.audioFileOnly}`,
   fileTooLarge: `This file is larger than ${UPLOAD_MAX_MEGABYTES} MB. Please choose a shorter recording, or save it as MP3 to make it smaller, and try again.`,
   uploadLimits: `Audio files up to ${UPLOAD_MAX_MEGABYTES} MB and ${AUDIO_MAX_MINUTES} minutes.`,
   engineStatusUnavailable:
     'Could not check which AI engine serves this tool. You can still try it; if it fails, reload the page in a minute.',
   engineNotReady: 'This tool is not available on this server yet.',
-  /** Shown under SPEC's generic failure texts, which do not say what to do next. */
+  /** Shown under the bare DEFAULT_ERRORS texts, which do not say what to do next. */
   genericErrorHint:
     'Please try again in a moment. If it keeps failing, reload the page, or try a shorter text or file.',
   audioTooLong: `This recording is longer than ${AUDIO_MAX_MINUTES} minutes. Please cut it into shorter parts and add them one at a time.`,

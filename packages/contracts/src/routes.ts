@@ -1,6 +1,6 @@
 import type { ToolLink } from './tools.ts';
 
-/** The browser routes of SPEC section 2. */
+/** The browser routes of docs/product.md section 2. */
 export const ROUTES = {
   home: '/',
   homeAlias: '/home',
@@ -23,7 +23,7 @@ export function toolPath(link: ToolLink): string {
   return `${ROUTES.aiTools}/${link}`;
 }
 
-/** The calls of SPEC section 7, plus the health report of ARCHITECTURE.md. */
+/** The calls of docs/product.md section 7: the pages' six, the voice samples, health and docs. */
 export const API_PATHS = {
   sendMessage: '/api/contact/send_message',
   textToSpeech: '/api/audio/text-to-speech',

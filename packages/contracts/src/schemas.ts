@@ -1,6 +1,6 @@
 /**
- * Request and response schemas of the calls in SPEC section 7. The server validates with them and
- * the web types its API client with them, so a field name or a message is written only here.
+ * The request and response schemas of the calls in docs/product.md section 7. The server validates
+ * with them and the web types its API client with them: each field name and message lives here.
  */
 import { z } from 'zod';
 import { CAPABILITIES } from './tools.ts';
@@ -104,13 +104,13 @@ const textToSpeechFields = z.object(
     outputFormat: z
       .enum(OUTPUT_FORMATS, { error: oneOf('outputFormat', OUTPUT_FORMATS) })
       .default(TEXT_TO_SPEECH_DEFAULTS.outputFormat),
-    /** Not in SPEC: adds `data.captions`, cues timed by the synthesis itself. */
+    /** This site's addition: `data.captions`, cues timed by the synthesis itself (ADR 033). */
     captions: z.boolean({ error: 'captions must be true or false.' }).default(false),
   },
   { error: BODY_MUST_BE_OBJECT },
 );
 
-/** SPEC: the tool page names the format field `response_format`; it is accepted as an alias. */
+/** `response_format` (OpenAI's name for the format field) is accepted as an alias (ADR 005). */
 export const textToSpeechRequestSchema = z.preprocess((input) => {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
   const { response_format: responseFormat, ...fields } = input as Record<string, unknown>;
@@ -197,7 +197,7 @@ export const blogRequestSchema = z.object(
 );
 export type BlogRequest = z.infer<typeof blogRequestSchema>;
 
-/** SPEC: the client reads `success`, `data.content` and `message`. */
+/** docs/product.md section 7: the client reads `success`, `data.content` and `message`. */
 export const blogResponseSchema = z.object({
   success: z.boolean(),
   data: z.object({ content: z.string() }).optional(),
@@ -239,7 +239,7 @@ export const voiceSampleParamsSchema = z.object({
 
 // ---------------------------------------------------------------- errors and health
 
-/** Every error answer: a human-readable message (ARCHITECTURE: one error handler). */
+/** Every error answer: a human-readable message (ADR 036: one error model). */
 export const apiErrorSchema = z.object({ message: z.string() });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

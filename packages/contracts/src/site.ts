@@ -1,10 +1,10 @@
 /**
- * SPEC section 9's site constants beyond the lists: download names, theme defaults, the video
- * modal's defaults and the privacy policy's figures. The website (and, for the video player, the
- * server's Content-Security-Policy) reads them from here.
+ * docs/product.md section 9's site constants beyond the lists: download names, theme defaults, the
+ * video modal's defaults and the privacy policy's figures. The website (and, for the video player,
+ * the server's Content-Security-Policy) reads them from here.
  */
 
-/** What the tools download (SPEC sections 2 and 9). */
+/** What the tools download (docs/product.md sections 2 and 9). */
 export const DOWNLOADS = {
   /** generated_speech.<extension of the chosen format>. */
   speechBaseName: 'generated_speech',
@@ -28,7 +28,7 @@ export const DOWNLOADS = {
 export const THEME_MODES = ['light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 
-/** The colour stylesheets of SPEC section 4, in its order; the logo follows the active one. */
+/** docs/product.md section 4's colour stylesheets, in order; the logo follows the active one. */
 export const ACCENT_COLORS = {
   cyan: '#0891b2',
   red: '#f8542d',
@@ -41,7 +41,7 @@ export const ACCENT_COLORS = {
 } as const;
 export type AccentColorName = keyof typeof ACCENT_COLORS;
 
-/** SPEC section 9: mode light, colour red (#F8542D), the mode saved under one storage key. */
+/** docs/product.md section 9: mode light, colour red (#F8542D), the mode kept under one key. */
 export const THEME_DEFAULTS = {
   /**
    * The localStorage key of the chosen mode. packages/web/public/theme-init.js repeats it: it runs
@@ -52,7 +52,9 @@ export const THEME_DEFAULTS = {
   accentColor: 'red',
 } as const satisfies { storageKey: string; mode: ThemeMode; accentColor: AccentColorName };
 
-/** SPEC section 9's video modal: 16:9, autoplay on, full screen allowed, played by Vimeo. */
+/**
+ * docs/product.md section 9's video modal: 16:9, autoplay on, full screen allowed, played by Vimeo.
+ */
 export const VIDEO_MODAL = {
   aspectRatio: '16 / 9',
   autoplay: true,
@@ -60,7 +62,7 @@ export const VIDEO_MODAL = {
   playerOrigin: 'https://player.vimeo.com',
 } as const;
 
-/** The privacy policy's dates and figures (SPEC sections 2 and 9). */
+/** The privacy policy's dates and figures (docs/product.md sections 2 and 9). */
 export const PRIVACY_FACTS = {
   effectiveDate: '01/09/2025',
   lastUpdated: '01/09/2025',

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * `Accept: text/event-stream` answers Server-Sent Events instead of one JSON body:
  * - `queue` while the request waits for the model: its place in line and the estimated wait;
  * - `text` for each piece of text as the model writes it;
- * - `result` once, at the end, with exactly the JSON the plain call answers (SPEC section 7);
+ * - `result` once, at the end, with exactly the JSON the plain call answers (docs/product.md
+ *   section 7);
  * - `error` once, instead of `result`, with the `{ message }` and the HTTP status the plain call
  *   would have answered.
  * Without that header the call answers the plain JSON. A client that stops reading (the page's
@@ -45,7 +46,8 @@ export type ErrorEvent = z.infer<typeof errorEventSchema>;
  * - `queue` while the request waits for the engine (as for the writers);
  * - `audio` for each piece of the speech as the engine makes it, in order: the piece's text, its
  *   place in the final audio, and its samples (16-bit little-endian mono PCM, base64);
- * - `result` once, at the end, with exactly the JSON the plain call answers (SPEC section 7);
+ * - `result` once, at the end, with exactly the JSON the plain call answers (docs/product.md
+ *   section 7);
  * - `error` once, instead of `result`.
  * The first piece is the text's first sentence alone, so it comes soon.
  */

@@ -1,7 +1,7 @@
 /**
- * The five tool cards of SPEC section 2 (AI Tools listing) and section 3 (Tool card).
- * SPEC's source gave the Blog and Story cards the same id 4; ids here are unique (1 to 5).
- * The `stroy-speech` slug keeps SPEC's spelling because it is a public route (ADR 003).
+ * The five tool cards of docs/product.md section 2 (AI Tools listing) and section 3 (Tool card).
+ * Every card has its own id, 1 to 5 (the Blog and Story cards must not share one).
+ * The `stroy-speech` slug keeps its misspelling because it is a public route (ADR 003).
  */
 export const TOOLS = [
   {

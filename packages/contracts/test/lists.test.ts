@@ -22,7 +22,7 @@ function assertUnique(list: readonly unknown[], name: string) {
   assert.equal(new Set(list).size, list.length, `${name} has duplicates`);
 }
 
-test('voices are the 11 of SPEC section 9, in order', () => {
+test('voices are the 11 of docs/product.md section 9, in order', () => {
   assert.deepEqual(
     [...VOICES],
     [
@@ -44,7 +44,7 @@ test('voices are the 11 of SPEC section 9, in order', () => {
   assert.equal(TEXT_TO_SPEECH_DEFAULTS.speed, 1);
 });
 
-test('formats carry the media types of SPEC section 9', () => {
+test('formats carry the media types of docs/product.md section 9', () => {
   assert.deepEqual([...OUTPUT_FORMATS], ['mp3', 'opus', 'aac', 'flac', 'wav']);
   assert.deepEqual(MEDIA_TYPES, {
     mp3: 'audio/mpeg',
@@ -62,7 +62,7 @@ test('speeds run from 0.25 to 3 in steps of 0.25', () => {
   SPEEDS.forEach((speed, index) => assert.equal(speed, 0.25 * (index + 1)));
 });
 
-test('video lists match SPEC section 9', () => {
+test('video lists match docs/product.md section 9', () => {
   assert.deepEqual([...DURATIONS], [0.15, 0.25, 0.5, 0.75, 1, 1.25, 1.5]);
   assert.deepEqual([...PLATFORMS], ['FaceBook', 'YouTube', 'Instagram', 'SnapChat']);
   assert.deepEqual(
@@ -86,7 +86,7 @@ test('video lists match SPEC section 9', () => {
   );
 });
 
-test('story languages: 27, in SPEC order', () => {
+test('story languages: 27, in the documented order', () => {
   assert.equal(STORY_LANGUAGES.length, 27);
   assert.equal(STORY_LANGUAGES[0], 'English');
   assert.equal(STORY_LANGUAGES[12], 'Sanskrit');
@@ -95,14 +95,14 @@ test('story languages: 27, in SPEC order', () => {
   assertUnique(STORY_LANGUAGES, 'languages');
 });
 
-test('story types: 39, in SPEC order', () => {
+test('story types: 39, in the documented order', () => {
   assert.equal(STORY_TYPES.length, 39);
   assert.deepEqual(STORY_TYPES.slice(0, 4), ['adventure', 'moral', 'fairy tale', 'fantasy']);
   assert.deepEqual(STORY_TYPES.slice(-3), ['time travel', 'detective mystery', 'adventure+moral']);
   assertUnique(STORY_TYPES, 'story types');
 });
 
-test('story audiences: 17, in SPEC order', () => {
+test('story audiences: 17, in the documented order', () => {
   assert.equal(STORY_AUDIENCES.length, 17);
   assert.equal(STORY_AUDIENCES[0], 'kids 4-8');
   assert.equal(STORY_AUDIENCES.at(-1), 'cultural/traditional');

@@ -15,7 +15,7 @@ function firstMessage(result: { success: boolean; error?: { issues: { message: s
   return result.error?.issues[0]?.message;
 }
 
-test('contact validation carries the exact SPEC messages', () => {
+test('contact validation carries the exact documented messages', () => {
   const valid = {
     name: 'Ada',
     email: 'ada@example.com',

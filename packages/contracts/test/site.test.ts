@@ -9,7 +9,7 @@ import {
   VIDEO_MODAL,
 } from '../src/index.ts';
 
-test('downloads are named as SPEC sections 2 and 9 say', () => {
+test('downloads are named as docs/product.md sections 2 and 9 say', () => {
   assert.equal(DOWNLOADS.speechBaseName, 'generated_speech');
   assert.equal(DOWNLOADS.transcriptFileName, 'subtitles.rtc');
   assert.equal(DOWNLOADS.scriptFileName, 'video-script.rtc');

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { API_PATHS, ROUTES, TOOLS, toolPath } from '../src/index.ts';
 
-test('five tool cards with unique ids, in SPEC order', () => {
+test('five tool cards with unique ids, in the documented order', () => {
   assert.deepEqual(
     TOOLS.map((tool) => tool.link),
     ['text-to-speech', 'speech-to-text', 'video-script', 'blog-text', 'stroy-speech'],
@@ -24,7 +24,7 @@ test('each card links to its tool route', () => {
   );
 });
 
-test('routes and API paths are those of SPEC sections 2 and 7', () => {
+test('routes and API paths are those of docs/product.md sections 2 and 7', () => {
   assert.equal(ROUTES.story, '/AI-tools/stroy-speech');
   assert.equal(ROUTES.privacyPolicy, '/privacy__policy');
   assert.deepEqual(Object.values(API_PATHS).slice(0, 6), [

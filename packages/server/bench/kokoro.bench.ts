@@ -1,9 +1,9 @@
 /**
- * Kokoro-82M, the neural speech tier, against issue 9's targets: real-time factor with the mp3
- * encoding (0.35x or faster), a 200-character text ready in under 3 s (its first audio, streamed), every voice's round trip
- * through Whisper base (word error rate 10% or less each), the languages Kokoro speaks (character
- * error rate), memory with the engine loaded, and /api/health while a synthesis runs (under
- * 100 ms). Prints figures and fails nothing.
+ * Kokoro-82M, the neural speech tier, against its targets (ADR 026, 031, 032): real-time factor
+ * with the mp3 encoding (0.35x or faster), a 200-character text ready in under 3 s (its first
+ * audio, streamed), every voice's round trip through Whisper base (word error rate 10% or less
+ * each), the languages Kokoro speaks (character error rate), memory with the engine loaded, and
+ * /api/health while a synthesis runs (under 100 ms). Prints figures and fails nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
  * Memory of the real server, started in a child process with a temporary DATA_DIR: first with the
- * speech engines alone (Kokoro and Whisper; target under 1.5 GB, issue 9), then with every engine
- * (target under 3.5 GB with the default text model, issue 10). Each capability runs through HTTP
+ * speech engines alone (Kokoro and Whisper; target under 1.5 GB, ADR 031), then with every engine
+ * (target under 3.5 GB with the default text model, ADR 029). Each capability runs through HTTP
  * while /api/health is timed (target under 100 ms), and the child's resident memory (VmRSS) and
  * peak (VmHWM) are read from /proc.
  */
@@ -212,20 +212,20 @@ async function speakAndTranscribe(base: string) {
 }
 
 try {
-  console.log('\n1. The speech engines alone (Kokoro and Whisper; no text model), issue 9');
+  console.log('\n1. The speech engines alone (Kokoro and Whisper; no text model)');
   const speechServer = await startServer({ TEXT_MODEL: join(scratch, 'no-text-model.gguf') });
   try {
     await speakAndTranscribe(speechServer.base);
     await speakAndTranscribe(speechServer.base);
     const memory = memoryOf(speechServer.pid);
     console.log(
-      `Resident memory with the speech and transcription engines loaded: ${memory.currentMegabytes.toFixed(0)} MB after two rounds, peak (VmHWM) ${memory.peakMegabytes.toFixed(0)} MB (target < 1536 MB, issue 9)`,
+      `Resident memory with the speech and transcription engines loaded: ${memory.currentMegabytes.toFixed(0)} MB after two rounds, peak (VmHWM) ${memory.peakMegabytes.toFixed(0)} MB (target < 1536 MB)`,
     );
   } finally {
     await speechServer.stop();
   }
 
-  console.log('\n2. Every engine, with the text model, issue 10');
+  console.log('\n2. Every engine, with the text model');
   const server = await startServer(textModelEnvironment);
   try {
     await speakAndTranscribe(server.base);
@@ -247,7 +247,7 @@ try {
     );
     const memory = memoryOf(server.pid);
     console.log(
-      `Peak resident memory (VmHWM) with every engine loaded: ${memory.peakMegabytes.toFixed(0)} MB (target < 3584 MB, issue 10); now ${memory.currentMegabytes.toFixed(0)} MB`,
+      `Peak resident memory (VmHWM) with every engine loaded: ${memory.peakMegabytes.toFixed(0)} MB (target < 3584 MB); now ${memory.currentMegabytes.toFixed(0)} MB`,
     );
   } finally {
     await server.stop();

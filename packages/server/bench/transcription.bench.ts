@@ -3,9 +3,10 @@
  * real-time factor and word error rate on Debian's reference recordings (pocketsphinx-testdata:
  * librivox and cards), one long upload with /api/health's answer time and the event loop's longest
  * pause during it, the resident memory with the engine loaded, the language detected on speech in
- * other languages (recorded telephone prompts and synthesized sentences), and the round trip of each voice. Targets (issue 9): 0.35x real time or faster,
- * English WER 12% or less, every language detected, /api/health under 100 ms, round trip WER 10%
- * or less per voice. Prints figures and fails nothing.
+ * other languages (recorded telephone prompts and synthesized sentences), and the round trip of
+ * each voice. Targets (ADR 027): 0.35x real time or faster, English WER 12% or less, every language
+ * detected, /api/health under 100 ms, round trip WER 10% or less per voice. Prints figures and
+ * fails nothing.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';

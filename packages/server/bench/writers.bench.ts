@@ -1,7 +1,7 @@
 /**
  * The writers on a real text model: speed (time to first token, tokens per second, total time)
- * and what each answer achieves against issue 10's quality points, for a script, a blog and a
- * story in English and a story in Hindi (Devanagari). The figures behind ADR 029.
+ * and what each answer achieves against the quality points of writing-quality.ts, for a script, a
+ * blog and a story in English and a story in Hindi (Devanagari). The figures behind ADR 029.
  *
  *   npm run bench -w @ai-tools/server -- writers            the model the server would use
  *   TEXT_MODEL=smollm2-135m npm run bench -w @ai-tools/server -- writers

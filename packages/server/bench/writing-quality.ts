@@ -1,6 +1,6 @@
 /**
- * Issue 10's quality points, checked on a writer's answer: what the benchmark reports per writer
- * and language. Heuristics a reader can verify by eye, not a grade.
+ * The writers' quality points (ADR 029), checked on a writer's answer: what the benchmark reports
+ * per writer and language. Heuristics a reader can verify by eye, not a grade.
  */
 import { STORY_LANGUAGES, type Platform, type StoryLanguage } from '@ai-tools/contracts';
 import { countWords } from '../src/services/writing.ts';

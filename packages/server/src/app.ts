@@ -64,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   followRequests(app.server);
   registerConnectionLimits(app, config);
-  // SPEC's calls take JSON (and the upload multipart): Fastify's default text/plain reader would
+  // The API's calls take JSON (and the upload multipart): Fastify's default text/plain reader would
   // turn a text body into a 400 instead of the 415 it is.
   app.removeContentTypeParser('text/plain');
 

@@ -17,7 +17,7 @@ after(async () => {
   web.remove();
 });
 
-test('every SPEC route and any unknown path gets the website', async () => {
+test('every documented route and any unknown path gets the website', async () => {
   for (const url of [...ROUTE_PATHS, '/no/such/page', '/AI-tools/stroy-speech?x=1']) {
     const response = await app.inject({ method: 'GET', url });
     assert.equal(response.statusCode, 200, url);

@@ -1,5 +1,5 @@
 /**
- * Connection limits against a real listening server on loopback (issue 8, item 2): a flood of idle
+ * Connection limits against a real listening server on loopback (ADR 020): a flood of idle
  * connections from one address must not lock out another, the total cap holds, and the header,
  * body and keep-alive deadlines free the sockets that send nothing. Every wait is bounded.
  */

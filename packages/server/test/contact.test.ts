@@ -1,5 +1,5 @@
 /**
- * Contact messages: validated with the SPEC messages, durably stored before success in SQLite
+ * Contact messages: validated with the contracts' messages, durably stored before success in SQLite
  * (default) and PostgreSQL (DATABASE_URL), the honeypot, the e-mail copy over a real local SMTP
  * server (and its failure), and `npm run contact:list`.
  */
@@ -58,7 +58,7 @@ async function contactScript(script: string, env: Record<string, string>, args: 
   return stdout;
 }
 
-describe('validation with the SPEC messages', () => {
+describe('validation with the documented messages', () => {
   let app: FastifyInstance;
   before(async () => {
     app = await makeApp({ providers: testProviders() });

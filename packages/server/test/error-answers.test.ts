@@ -1,6 +1,6 @@
 /**
  * Every error answer is the one handler's JSON `{ message }` with the security headers, including
- * those Fastify and Node's HTTP parser make before any hook runs (issue 8, item 5). Raw requests
+ * those Fastify and Node's HTTP parser make before any hook runs (ADR 024). Raw requests
  * on a real loopback socket, since a client library would refuse to send most of them.
  */
 import { after, before, test } from 'node:test';
@@ -22,7 +22,7 @@ before(async () => {
     providers: testProviders(),
     logger: capturedLogger(logLines),
     // Without the per-address count nothing reads a socket's address when it connects, as in the
-    // probe of issue 8, so the address is gone once the parser has destroyed the socket.
+    // xchunked probe of ADR 024, so the address is gone once the parser has destroyed the socket.
     env: { MAX_CONNECTIONS_PER_ADDRESS: '0' },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,7 +1,7 @@
 /**
- * Every rate limit and queue limit is a setting (issue 8: "an operator can set every rate limit
- * and queue limit by configuration, each with its default in .env.example"): the settings reach
- * the real routes and engines, and .env.example shows each numeric setting with its default.
+ * Every rate limit and queue limit is a setting (an operator can set each one by configuration,
+ * with its default in .env.example; README "Configuration"): the settings reach the real routes and
+ * engines, and .env.example shows each numeric setting with its default.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

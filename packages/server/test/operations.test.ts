@@ -1,5 +1,5 @@
 /**
- * Running the site as a service (issue 8, operations): the systemd units in deploy/ are valid for
+ * Running the site as a service (ADR 022): the systemd units in deploy/ are valid for
  * systemd itself, restart the server on failure, and the health check they run tells a server that
  * answers /api/health from one that does not.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounded and binary text-to-speech answers through the real route (issue 8, item 4): the audio a
+ * Bounded and binary text-to-speech answers through the real route (ADR 021): the audio a
  * request would make is estimated before any engine runs and refused past SPEECH_MAX_SECONDS with
  * a 413; a client whose Accept header asks for audio gets the file's bytes instead of base64 JSON.
  */
@@ -126,7 +126,7 @@ describe('the binary answer', () => {
     assert.equal(response.rawPayload.subarray(0, 4).toString('latin1'), 'RIFF');
   });
 
-  test("SPEC's JSON stays the answer without an audio Accept", async () => {
+  test('the JSON stays the answer without an audio Accept', async () => {
     for (const accept of [undefined, '*/*', 'application/json', 'application/json, audio/*']) {
       const response = await speak({ text }, accept === undefined ? {} : { accept });
       assert.match(String(response.headers['content-type']), /^application\/json/, accept);

@@ -162,7 +162,7 @@ describe('success', () => {
     ]);
   });
 
-  test('without captions the answer is SPEC’s, and captions must be true or false', async () => {
+  test('without captions the answer is plain; captions must be true or false', async () => {
     const plain = await speak({ text: 'Hello there.', outputFormat: 'wav' });
     assert.equal(textToSpeechResponseSchema.parse(plain.json()).data.captions, undefined);
     const wrong = await speak({ text: 'Hello there.', captions: 'yes' });

@@ -1,7 +1,7 @@
 /**
  * Broken uploads against a real listening server: a cut-off or malformed multipart body must get a
  * 4xx JSON answer with a message from the contracts, never a 5xx, a hang or an uncaught exception
- * that stops the process (issue 8, item 1: one 71-byte request used to end the whole server).
+ * that stops the process (ADR 019: one 71-byte request used to end the whole server).
  */
 import { after, afterEach, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -172,7 +172,7 @@ afterEach(() => {
 });
 
 describe('a multipart upload whose closing boundary never comes', () => {
-  test('the 71-byte request of issue 8 gets a 400 and the server keeps serving', async () => {
+  test('the 71-byte request of ADR 019 gets a 400 and the server keeps serving', async () => {
     const body = '--AAA\r\ncontent-disposition: form-data; name="file"; filename="a"\r\n\r\nabc';
     assert.equal(Buffer.byteLength(body), 71);
     const answer = await send(body, { 'content-type': 'multipart/form-data; boundary=AAA' });

@@ -1,5 +1,5 @@
 /**
- * Fairness through the real routes (issue 8, item 3): the speech routes tell the engine who asks,
+ * Fairness through the real routes (ADR 021): the speech routes tell the engine who asks,
  * so one address holds one job per engine. A second request from it gets a 429 with Retry-After
  * and the contracts' message, and another address is still served. The engines are slow test
  * doubles on the real JobQueue, held until the test releases them.

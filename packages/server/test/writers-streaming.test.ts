@@ -1,5 +1,5 @@
 /**
- * The writers through the real routes and real models (issue 10): the streamed answer and the
+ * The writers through the real routes and real models (ADR 028): the streamed answer and the
  * plain JSON, the fair queue (one generation at a time, the waiting visitor's place, Stop frees
  * it, one request per visitor), the free-text theme, and a story in a non-Latin script.
  * - SmolLM2-135M (fetched on every install) where real instruction following is needed;

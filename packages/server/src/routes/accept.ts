@@ -1,6 +1,6 @@
 /**
  * Reading the Accept header, for the routes that answer in more than one form (the audio file or
- * SPEC's JSON; Server-Sent Events or SPEC's JSON).
+ * the plain JSON; Server-Sent Events or the plain JSON of docs/product.md section 7).
  */
 
 /** The highest weight (q, 0 to 1) the Accept header gives any of `mediaRanges`; 0 when none. */

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, healthResponseSchema, type HealthResponse } from '@ai-tools/contracts';
 
-/** Which engine serves each capability and whether it is ready (ARCHITECTURE: engines). */
+/**
+ * Which engine serves each capability and whether it is ready (each tool page shows it,
+ * docs/product.md section 2).
+ */
 export async function healthRoutes(app: FastifyInstance) {
   app
     .withTypeProvider<ZodTypeProvider>()

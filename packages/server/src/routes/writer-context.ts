@@ -1,7 +1,7 @@
 /**
- * How the three writer routes answer: the plain JSON of SPEC section 7, or, when the client asks
- * with `Accept: text/event-stream`, Server-Sent Events (contracts/streaming.ts) that end with the
- * same JSON. Both run the same service code; only where the text goes differs.
+ * How the three writer routes answer: the plain JSON of docs/product.md section 7, or, when the
+ * client asks with `Accept: text/event-stream`, Server-Sent Events (contracts/streaming.ts) that
+ * end with the same JSON. Both run the same service code; only where the text goes differs.
  *
  * The stream opens with the first event (the request's place in line, or its first text); see
  * event-stream.ts for how errors are answered.

@@ -56,7 +56,7 @@ export interface TextToSpeechDependencies {
   maxSeconds: number;
 }
 
-/** The encoded audio and what SPEC's JSON answer says about it; the route picks the answer's form. */
+/** The encoded audio and what the JSON answer says about it; the route picks the answer's form. */
 export type TextToSpeechResult = Omit<TextToSpeechResponse['data'], 'audioBase64'> & {
   audio: Buffer;
   format: OutputFormat;

@@ -105,7 +105,7 @@ export interface AudioInfo {
   channels: number;
 }
 
-/** What ffprobe must find in each output format: opus in Ogg and AAC in ADTS, as issue 4 asks. */
+/** What ffprobe must find in each format: opus in Ogg, AAC in ADTS (docs/product.md section 9). */
 export const EXPECTED_ENCODINGS = {
   mp3: { container: 'mp3', codec: 'mp3' },
   opus: { container: 'ogg', codec: 'opus' },

@@ -31,11 +31,11 @@ const FOOTER_COLUMNS = [
   },
 ] as const;
 
-/** The footer of SPEC section 2: three link columns, 'Reach out to us' and the theme toggle. */
+/** The footer of docs/product.md section 2: link columns, 'Reach out to us', the theme toggle. */
 export function Footer() {
   const dispatch = useAppDispatch();
 
-  // SPEC section 4: the colour stylesheet is set to red when the footer mounts.
+  // docs/product.md section 4: the colour stylesheet is set to red when the footer mounts.
   useEffect(() => {
     dispatch(setAccentColor(THEME_DEFAULTS.accentColor));
   }, [dispatch]);

@@ -8,7 +8,7 @@ import { Navbar } from './navbar.tsx';
 
 const MAIN_ID = 'main';
 
-/** The common layout of SPEC section 2: navbar, main content, footer. */
+/** The common layout of docs/product.md section 2: navbar, main content, footer. */
 export function Layout() {
   const { pathname } = useLocation();
   const isLoadingPage = useNavigation().state === 'loading';

@@ -27,7 +27,7 @@ function scrollTo(y: number) {
 
 afterEach(() => scrollTo(0));
 
-describe('navbar (SPEC section 2)', () => {
+describe('navbar (docs/product.md section 2)', () => {
   it('has the brand, the five links and Try it Free', () => {
     renderNavbarAt(ROUTES.about);
     const nav = screen.getByRole('navigation', { name: 'Main' });

@@ -20,7 +20,7 @@ function isLinkActive(to: string, pathname: string): boolean {
 
 const MENU_ID = 'main-menu';
 
-/** True once the page is scrolled far enough for the sticky style (SPEC section 2). */
+/** True once the page is scrolled far enough for the sticky style (docs/product.md section 2). */
 function useIsScrolledPast(thresholdPx: number): boolean {
   const [isPast, setIsPast] = useState(() => window.scrollY >= thresholdPx);
   useEffect(() => {

@@ -4,8 +4,8 @@ import { Layout } from './layout.tsx';
 import { HomePage } from '../pages/home/home-page.tsx';
 
 /**
- * Every screen of SPEC section 2. The home page is in the main bundle; every other screen is a
- * chunk of its own, loaded when the visitor goes there.
+ * Every screen of docs/product.md section 2. The home page is in the main bundle; every other
+ * screen is a chunk of its own, loaded when the visitor goes there.
  */
 function PageLoading() {
   return (

@@ -11,7 +11,7 @@ import { voiceOverAudio } from '../features/video-script/voice-over-slice.ts';
 import { blogAudio } from '../features/blog/blog-audio-slice.ts';
 import { storyAudio } from '../features/story/story-audio-slice.ts';
 
-/** One slice per SPEC feature (SPEC section 3). */
+/** One slice per feature (docs/product.md section 3). */
 export const rootReducer = combineReducers({
   theme: themeReducer,
   contact: contactReducer,

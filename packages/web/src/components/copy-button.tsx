@@ -6,7 +6,7 @@ const COPIED_LABEL = STATE_TEXTS.copied;
 
 interface CopyButtonProps {
   text: string;
-  /** The page owns the copied flag, so its Clear can reset it (SPEC section 4). */
+  /** The page owns the copied flag, so its Clear can reset it (docs/product.md section 4). */
   copied: boolean;
   onCopied: () => void;
 }
@@ -15,7 +15,7 @@ interface CopyButtonProps {
 export function CopyButton({ text, copied, onCopied }: CopyButtonProps) {
   const label = copied ? COPIED_LABEL : COPY_LABEL;
   const handleClick = () => {
-    // SPEC section 8: a copy failure is only logged.
+    // docs/product.md section 8: a copy failure is only logged.
     copyText(text).then(onCopied, (error: unknown) => console.error('Copy failed:', error));
   };
   return (

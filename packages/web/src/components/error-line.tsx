@@ -1,14 +1,14 @@
 import { CLIENT_MESSAGES, DEFAULT_ERRORS, TOOL_MESSAGES } from '@ai-tools/contracts';
 
-/** SPEC's fixed failure texts say only that something failed; the page adds what to do next. */
+/** The default failure texts say only that something failed; the page adds what to do next. */
 const GENERIC_ERRORS: ReadonlySet<string> = new Set([
   ...Object.values(DEFAULT_ERRORS),
   CLIENT_MESSAGES.noAudioData,
 ]);
 
 /**
- * The red error line of every tool (SPEC section 8). The live region is always in the page so a
- * screen reader announces a message as soon as it appears.
+ * The red error line of every tool (docs/product.md section 8). The live region is always in the
+ * page so a screen reader announces a message as soon as it appears.
  */
 export function ErrorLine({ message }: { message: string | null | undefined }) {
   return (

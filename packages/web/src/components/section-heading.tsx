@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 
 /**
- * The reusable section heading block (SPEC section 2): a title, a decorative border and a muted
- * subtitle. `level` keeps the page's heading outline right wherever the block is used.
+ * The reusable section heading block (docs/product.md section 2): a title, a decorative border and
+ * a muted subtitle. `level` keeps the page's heading outline right wherever the block is used.
  */
 export function SectionHeading({
   title,

@@ -34,7 +34,7 @@ function finishAnimation() {
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
-describe('video modal (SPEC section 4)', () => {
+describe('video modal (docs/product.md section 4)', () => {
   it('is not offered without a video id', () => {
     renderHero(undefined);
     expect(screen.queryByRole('button', { name: /watch demo/i })).not.toBeInTheDocument();

@@ -2,16 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { TIMINGS, VIDEO_MODAL } from '@ai-tools/contracts';
 
-/** The hero video channel of SPEC section 9. */
+/** The hero video channel of docs/product.md section 9. */
 export function vimeoEmbedUrl(videoId: string): string {
   const params = new URLSearchParams({ autoplay: VIDEO_MODAL.autoplay ? '1' : '0', dnt: '1' });
   return `${VIDEO_MODAL.playerOrigin}/video/${encodeURIComponent(videoId)}?${params}`;
 }
 
 /**
- * The video modal of SPEC section 4: closed by default, closes on Escape, a backdrop click or the
- * close button, with a 300 ms animation; 16:9, autoplay on, full screen allowed. Focus moves into
- * the dialog on open and back to the control that opened it on close.
+ * The video modal of docs/product.md section 4: closed by default, closes on Escape, a backdrop
+ * click or the close button, with a 300 ms animation; 16:9, autoplay on, full screen allowed. Focus
+ * moves into the dialog on open and back to the control that opened it on close.
  */
 export function VideoModal({
   videoId,

@@ -1,7 +1,6 @@
 /**
- * The FAQ page's five items (SPEC section 2). SPEC's source had two flaws, fixed here: item 2's
- * question repeated item 1's answer, and item 4's question was about another product while its
- * answer is about new free features.
+ * The FAQ page's five items (docs/product.md section 2): five distinct questions, each with the
+ * answer it asks for. No question repeats another item's answer or names another product.
  */
 export interface FaqItem {
   id: number;

@@ -2,9 +2,9 @@ import { PRIVACY_FACTS } from '@ai-tools/contracts';
 import { SITE_CONFIG } from './site-config.ts';
 
 /**
- * The Privacy Policy's text (SPEC section 2: title, dates, intro and 11 numbered sections). Every
- * statement here must stay true of what the server does: change the text when the behaviour
- * changes.
+ * The Privacy Policy's text (docs/product.md section 2: title, dates, intro and 11 numbered
+ * sections). Every statement here must stay true of what the server does: change the text when the
+ * behaviour changes.
  */
 export interface PrivacyTable {
   caption: string;

@@ -16,7 +16,7 @@ export function downloadUrl(url: string, fileName: string): void {
 
 const DOWNLOAD_URL_LIFETIME_MS = 30_000;
 
-/** Saves text as a file. SPEC: the .rtc downloads are plain text. */
+/** Saves text as a file. The .rtc downloads are plain text (docs/product.md section 9). */
 export function downloadText(
   text: string,
   fileName: string,

@@ -1,7 +1,7 @@
 import { ApiRequestError } from './api-client.ts';
 import { getErrorMessage } from './get-error-message.ts';
 
-describe('getErrorMessage (SPEC section 8)', () => {
+describe('getErrorMessage (docs/product.md section 8)', () => {
   it('prefers the server reply message', () => {
     const error = new ApiRequestError('The server answered 503.', 503, 'The server is busy.');
     expect(getErrorMessage(error, 'Default')).toBe('The server is busy.');

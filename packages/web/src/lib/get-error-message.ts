@@ -1,9 +1,9 @@
 import { ApiRequestError } from './api-client.ts';
 
 /**
- * SPEC section 8: a failure shows the server reply's `message` if present, otherwise the error's
- * own message, otherwise the feature's default. The video script uses the server message or the
- * default only (`useErrorMessage: false`).
+ * docs/product.md section 8: a failure shows the server reply's `message` if present, otherwise the
+ * error's own message, otherwise the feature's default. The video script uses the server message or
+ * the default only (`useErrorMessage: false`).
  */
 export function getErrorMessage(
   error: unknown,

@@ -9,7 +9,7 @@ export class ApiRequestError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    /** The `message` field of the server's JSON reply, when present (SPEC section 8). */
+    /** The `message` field of the server's JSON reply, when present (docs/product.md section 8). */
     readonly serverMessage?: string,
   ) {
     super(message);

@@ -1,8 +1,9 @@
 /**
- * Generated speech in the store, for the text-to-speech page (SPEC section 3: tts { audioUrl,
- * format, loading, error }) and for the voice-over and Listen panels of the writers, each under its
- * own name. The audio itself lives in a Blob behind an object URL; only the URL (a string) is kept
- * in the store, and it is revoked whenever it is replaced or cleared so the browser frees the audio.
+ * Generated speech in the store, for the text-to-speech page (docs/product.md section 3:
+ * tts { audioUrl, format, loading, error }) and for the voice-over and Listen panels of the
+ * writers, each under its own name. The audio itself lives in a Blob behind an object URL; only the
+ * URL (a string) is kept in the store, and it is revoked whenever it is replaced or cleared so the
+ * browser frees the audio.
  *
  * The speech streams in (contracts/streaming.ts): each piece plays as it comes (live-speech-player),
  * and `madeSeconds` and `queue` say how far the request has got; the finished file then becomes
@@ -63,7 +64,7 @@ interface AudioPayload {
   captions?: unknown;
 }
 
-/** SPEC section 7: audioBase64 at the top level or under data. */
+/** docs/product.md section 7: audioBase64 at the top level or under data. */
 function findAudio(body: unknown): AudioPayload | undefined {
   if (!body || typeof body !== 'object') return undefined;
   const top = body as AudioPayload & { data?: AudioPayload };
@@ -82,7 +83,7 @@ function isOutputFormat(value: unknown): value is OutputFormat {
   return (OUTPUT_FORMATS as readonly unknown[]).includes(value);
 }
 
-/** What the page sends: SPEC's request, with the captions this site adds when it wants them. */
+/** What the page sends: the request of docs/product.md section 7, captions included when wanted. */
 export type SpeechRequest = Omit<TextToSpeechRequest, 'captions'> & { captions?: boolean };
 
 /** Speech kept in the store under `name`, with the thunks that make, replace and clear it. */
@@ -126,7 +127,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     name,
     initialState,
     reducers: {
-      /** SPEC section 4: the clear-audio action removes the audio and format. */
+      /** docs/product.md section 4: the clear-audio action removes the audio and format. */
       audioCleared(state) {
         state.audioUrl = null;
         state.format = null;

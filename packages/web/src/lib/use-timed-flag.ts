@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
  * A flag that turns itself off after `durationMs`: the 2 s notes and the copied indicator
- * (SPEC section 9). Showing it again restarts the time; unmounting cancels the timer.
+ * (docs/product.md section 9). Showing it again restarts the time; unmounting cancels the timer.
  */
 export function useTimedFlag(durationMs: number): [boolean, () => void, () => void] {
   const [on, setOn] = useState(false);

@@ -1,6 +1,6 @@
 /**
  * The part of a writer's slice (video script, blog, story) that follows its text as it streams
- * in (contracts/streaming.ts). SPEC's own fields keep the final result; these hold the rest.
+ * in (contracts/streaming.ts). The slice's own fields keep the final result; these hold the rest.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { QueueEvent } from '@ai-tools/contracts';

@@ -19,9 +19,10 @@ import { acceptWeight } from '../accept.ts';
 import { answerEventStream, wantsEventStream } from '../event-stream.ts';
 
 /**
- * SPEC's text-to-speech call. It answers SPEC's JSON; the audio itself when the client asks for
- * `audio/*`; or, with `Accept: text/event-stream`, each piece of the speech as it is made and then
- * the JSON (contracts/streaming.ts), so the page plays the start while the rest is made.
+ * The text-to-speech call (docs/product.md section 7). It answers the plain JSON; the audio itself
+ * when the client asks for `audio/*`; or, with `Accept: text/event-stream`, each piece of the
+ * speech as it is made and then the JSON (contracts/streaming.ts), so the page plays the start
+ * while the rest is made.
  */
 export async function textToSpeechRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
@@ -84,7 +85,7 @@ function jsonAnswer({ audio, ...about }: TextToSpeechResult): TextToSpeechRespon
 }
 
 /**
- * Whether the client asks for the audio itself rather than SPEC's JSON: its Accept header names
+ * Whether the client asks for the audio itself rather than the JSON: its Accept header names
  * `audio/*` or the format's media type, with a weight above any it gives JSON. `*\/*` alone, as
  * browsers send, keeps the JSON answer.
  */

@@ -41,7 +41,7 @@ export function BlogPage() {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = topic.trim();
-    // SPEC section 5: Generate does nothing when the topic is blank after trimming.
+    // docs/product.md section 5: Generate does nothing when the topic is blank after trimming.
     if (!trimmed) return;
     // The audio belongs to the post it was made from.
     dispatch(blogAudio.clearAudio());

@@ -1,6 +1,6 @@
 /**
- * SPEC section 3: blog { loading, blogContent, error, message }, plus the text as it streams in,
- * the place in line and whether the visitor stopped it (lib/writer-stream.ts).
+ * docs/product.md section 3: blog { loading, blogContent, error, message }, plus the text as it
+ * streams in, the place in line and whether the visitor stopped it (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
@@ -50,7 +50,7 @@ const requestBlog = createAsyncThunk<string, BlogRequest, { rejectValue: string 
     } catch (error) {
       return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.blogServer));
     }
-    // SPEC section 7: an unsuccessful reply's message, else 'Failed to generate blog'.
+    // docs/product.md section 7: an unsuccessful reply's message, else 'Failed to generate blog'.
     if (!body?.success) return rejectWithValue(body?.message || DEFAULT_ERRORS.blogUnsuccessful);
     return body.data?.content ?? '';
   },
@@ -61,11 +61,11 @@ const blogSlice = createSlice({
   initialState,
   reducers: {
     ...writerStreamReducers,
-    /** SPEC section 4: Clear resets the result and error. */
+    /** docs/product.md section 4: Clear resets the result and error. */
     blogCleared() {
       return initialState;
     },
-    /** Stop: the text written so far is the post, without SPEC's success message. */
+    /** Stop: the text written so far is the post, without the success message. */
     blogStopped(state) {
       state.blogContent = endWriterStream(state);
       state.loading = false;

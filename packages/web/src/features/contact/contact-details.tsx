@@ -20,7 +20,7 @@ function Icon({ children }: { children: ReactNode }) {
   );
 }
 
-/** Support e-mail, WhatsApp and phone from the one site config (SPEC section 2). */
+/** Support e-mail, WhatsApp and phone from the one site config (docs/product.md section 2). */
 export function ContactDetails() {
   return (
     <ul className="contact-details">

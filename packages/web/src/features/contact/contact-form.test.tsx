@@ -53,7 +53,7 @@ function sentResponse() {
   });
 }
 
-describe('contact form (SPEC sections 2, 4 and 5)', () => {
+describe('contact form (docs/product.md sections 2, 4 and 5)', () => {
   it('shows no message before a field is touched, then each exact message', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -35,7 +35,7 @@ const ALL_FIELDS_TOUCHED: Record<FieldName, boolean> = {
   message: true,
 };
 
-/** The first message of each invalid field, straight from the shared schema (SPEC section 5). */
+/** The first message of each invalid field, from the shared schema (docs/product.md section 5). */
 function validate(values: FormValues): Partial<Record<FieldName, string>> {
   const result = contactMessageSchema.safeParse(values);
   if (result.success) return {};
@@ -55,8 +55,8 @@ function sameMessage(first: ContactMessage, second: ContactMessage): boolean {
 }
 
 /**
- * The contact form of SPEC sections 2, 4 and 5: four fields validated once touched, 'Sending...'
- * and disabled while sending, the success text for 3 s and a reset form, errors in red below.
+ * The contact form of docs/product.md sections 2, 4 and 5: four fields validated once touched,
+ * 'Sending...' and disabled while sending, the success text for 3 s and a reset form, red errors.
  */
 export function ContactForm() {
   const dispatch = useAppDispatch();

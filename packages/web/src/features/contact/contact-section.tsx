@@ -19,7 +19,9 @@ function ContactFormPlaceholder() {
   );
 }
 
-/** The 'Get In Touch' section of the home page and the /contact page (SPEC section 2). */
+/**
+ * The 'Get In Touch' section of the home page and the /contact page (docs/product.md section 2).
+ */
 export function ContactSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const DetailsHeading = headingLevel === 1 ? 'h2' : 'h3';
   return (

@@ -26,7 +26,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('contact slice (SPEC section 4)', () => {
+describe('contact slice (docs/product.md section 4)', () => {
   it('submit: loading on, error cleared, success off; then success', async () => {
     let answer!: (response: Response) => void;
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));

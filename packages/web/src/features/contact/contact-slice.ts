@@ -9,7 +9,7 @@ import {
 import { postJson } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
 
-/** SPEC section 3: the contact slice. */
+/** docs/product.md section 3: the contact slice. */
 export interface ContactState {
   loading: boolean;
   success: boolean;
@@ -45,7 +45,7 @@ const contactSlice = createSlice({
   name: 'contact',
   initialState,
   reducers: {
-    /** Clears all three fields (SPEC section 4); also used when the success text times out. */
+    /** Clears all three fields (docs/product.md section 4), also when the success text expires. */
     resetContact: () => initialState,
   },
   extraReducers: (builder) => {

@@ -1,7 +1,7 @@
 /**
- * SPEC section 3: speech { text, loading, error }, plus the timed segments the server returns so
- * the page can offer real subtitle files. The uploaded File never enters the store: the thunk
- * takes it as an argument.
+ * docs/product.md section 3: speech { text, loading, error }, plus the timed segments the server
+ * returns so the page can offer real subtitle files. The uploaded File never enters the store: the
+ * thunk takes it as an argument.
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
@@ -37,7 +37,7 @@ const requestTranscript = createAsyncThunk<
       form,
       signal,
     );
-    // SPEC section 4: a missing transcript is stored as an empty string.
+    // docs/product.md section 4: a missing transcript is stored as an empty string.
     return { text: body.data?.transcript ?? '', segments: body.data?.segments ?? [] };
   } catch (error) {
     return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.speechToText));
@@ -48,7 +48,7 @@ const speechSlice = createSlice({
   name: 'speech',
   initialState,
   reducers: {
-    /** SPEC section 4: a reset clears the text and error. */
+    /** docs/product.md section 4: a reset clears the text and error. */
     speechReset(state) {
       state.text = '';
       state.segments = [];

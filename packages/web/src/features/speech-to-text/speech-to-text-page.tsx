@@ -70,7 +70,7 @@ export function SpeechToTextPage() {
     selectedFile.current = candidate;
     setAudioSeconds(undefined);
     hideAddFileHint();
-    // SPEC section 4: adding an audio file dispatches transcription at once.
+    // docs/product.md section 4: adding an audio file dispatches transcription at once.
     void dispatch(transcribeAudio(candidate));
     // Meanwhile the browser reads the duration: a better estimate, and a recording over the limit
     // is stopped here instead of after its upload.
@@ -194,7 +194,8 @@ export function SpeechToTextPage() {
 
         <div className="tool-actions">
           {/* Adding the file already started the work, so Start stays usable while it runs:
-              it shows the panel, where 'Processing your audio...' is then visible (SPEC 4). */}
+              it shows the panel, where 'Processing your audio...' is then visible
+              (docs/product.md section 4). */}
           <button
             type="button"
             className="button button--primary"

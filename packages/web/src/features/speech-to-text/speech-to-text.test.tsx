@@ -57,7 +57,8 @@ describe('speech slice', () => {
     const fetchMock = stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
     await makeStore().dispatch(transcribeAudio(audioFile('memo.wav')));
     const [, init] = callsTo(fetchMock, API_PATHS.speechToText)[0]!;
-    // SPEC section 7 names the field; a literal, so a renamed constant cannot pass unnoticed.
+    // docs/product.md section 7 names the field; a literal, so a renamed constant cannot pass
+    // unnoticed.
     expect(((init?.body as FormData).get('file') as File).name).toBe('memo.wav');
   });
 

@@ -68,7 +68,7 @@ export function StoryPage() {
   const [tone, setTone] = useState<StoryTone>(STORY_TONES[0]);
   const [storyLength, setStoryLength] = useState<StoryLength>(STORY_LENGTHS[0]);
   const [additionalInfo, setAdditionalInfo] = useState(additionalInfoForTheme(STORY_THEMES[0]));
-  // SPEC section 4: the Topic Type fills the text until the visitor edits it by hand.
+  // docs/product.md section 4: the Topic Type fills the text until the visitor edits it by hand.
   const [autoFill, setAutoFill] = useState(true);
   const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
 

@@ -1,6 +1,6 @@
 /**
- * SPEC section 3: story { story, loading, error }, plus the text as it streams in, the place in
- * line and whether the visitor stopped it (lib/writer-stream.ts).
+ * docs/product.md section 3: story { story, loading, error }, plus the text as it streams in, the
+ * place in line and whether the visitor stopped it (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
@@ -55,7 +55,7 @@ const storySlice = createSlice({
   initialState,
   reducers: {
     ...writerStreamReducers,
-    /** SPEC section 4: the clear action of the Clear button. */
+    /** docs/product.md section 4: the clear action of the Clear button. */
     storyCleared() {
       return initialState;
     },

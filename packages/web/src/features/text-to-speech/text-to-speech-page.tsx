@@ -34,7 +34,7 @@ import { clearAudio, generateSpeech, selectTts, stopLivePlayback } from './tts-s
 import { VoiceSample } from './voice-sample.tsx';
 import '../../components/tools.css';
 
-/** The download name of SPEC section 2: generated_speech.<extension of the format>. */
+/** The download name of docs/product.md section 2: generated_speech.<extension of the format>. */
 function speechFileName(format: OutputFormat): string {
   return `${DOWNLOADS.speechBaseName}.${FILE_EXTENSIONS[format]}`;
 }

@@ -157,7 +157,7 @@ describe('tts slice', () => {
 });
 
 describe('Text to speech page', () => {
-  it('shows the form of SPEC section 2 with its defaults', async () => {
+  it('shows the form of docs/product.md section 2 with its defaults', async () => {
     stubApi({});
     renderWithStore(<TextToSpeechPage />);
     const textarea = screen.getByLabelText('Text');

@@ -1,4 +1,4 @@
-/** SPEC section 3: the text-to-speech page's state, tts { audioUrl, format, loading, error }. */
+/** docs/product.md section 3: the text-to-speech page's state, audioUrl, format, loading, error. */
 import { createSpokenAudioSlice } from '../../lib/spoken-audio-slice.ts';
 
 export type { SpokenAudioState as TtsState } from '../../lib/spoken-audio-slice.ts';

@@ -16,7 +16,10 @@ function isThemeMode(value: unknown): value is ThemeMode {
   return THEME_MODES.includes(value as ThemeMode);
 }
 
-/** The saved mode, or light (SPEC section 4). Storage can be blocked (private mode, policies). */
+/**
+ * The saved mode, or light (docs/product.md section 4). Storage can be blocked (private browsing,
+ * a policy).
+ */
 function readSavedThemeMode(): ThemeMode {
   try {
     const saved = globalThis.localStorage?.getItem(THEME_DEFAULTS.storageKey);

@@ -1,7 +1,7 @@
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { selectThemeMode, toggleThemeMode } from './theme-slice.ts';
 
-/** The footer's light/dark switch (SPEC section 2). */
+/** The footer's light/dark switch (docs/product.md section 2). */
 export function ThemeToggle() {
   const dispatch = useAppDispatch();
   const mode = useAppSelector(selectThemeMode);

@@ -41,7 +41,7 @@ beforeEach(() => {
   document.documentElement.style.removeProperty('--color-accent');
 });
 
-describe('theme (SPEC section 4)', () => {
+describe('theme (docs/product.md section 4)', () => {
   it('defaults to light and applies it to <html>', () => {
     const store = renderToggle();
     expect(selectThemeMode(store.getState())).toBe('light');

@@ -59,8 +59,8 @@ export function VideoScriptPage() {
   const [platform, setPlatform] = useState<Platform>(DEFAULT_FORM.platform);
   const [duration, setDuration] = useState<Duration>(DEFAULT_FORM.duration);
   const [additionalInfo, setAdditionalInfo] = useState<string>(DEFAULT_FORM.additionalInfo);
-  // SPEC section 4: the panel appears only after a generation has completed once, or (issue 10)
-  // as soon as the first words of a script stream in.
+  // docs/product.md section 4: the panel appears only after a generation has completed once, or
+  // as soon as the first words of a script stream in (ADR 030).
   const [generationCompleted, setGenerationCompleted] = useState(false);
 
   const sampleIdea = SCRIPT_TOPICS.find((entry) => entry.name === topic)?.sampleIdea ?? '';

@@ -1,6 +1,6 @@
 /**
- * SPEC section 3: videoScript { script, loading, error }, plus the text as it streams in, the place
- * in line and whether the visitor stopped it (lib/writer-stream.ts).
+ * docs/product.md section 3: videoScript { script, loading, error }, plus the text as it streams
+ * in, the place in line and whether the visitor stopped it (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
@@ -45,7 +45,7 @@ const requestScript = createAsyncThunk<string, VideoScriptRequest, { rejectValue
       );
       return body.data?.script ?? '';
     } catch (error) {
-      // SPEC section 8: the server's message or the default, never the error's own message.
+      // docs/product.md section 8: the server's message or the default, never the error's own.
       return rejectWithValue(
         getErrorMessage(error, DEFAULT_ERRORS.videoScript, { useErrorMessage: false }),
       );
@@ -58,7 +58,7 @@ const videoScriptSlice = createSlice({
   initialState,
   reducers: {
     ...writerStreamReducers,
-    /** SPEC section 4: Clear empties the script, error and loading. */
+    /** docs/product.md section 4: Clear empties the script, error and loading. */
     scriptCleared() {
       return initialState;
     },

@@ -203,7 +203,7 @@ describe('Video script page', () => {
     expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
   });
 
-  it("SPEC's bare default error gets a line on what to do next", async () => {
+  it('the bare default error gets a line on what to do next', async () => {
     stubApi({
       [API_PATHS.generateScript]: () => {
         throw new TypeError('Failed to fetch');

@@ -19,7 +19,7 @@ const VALUES = [
   },
 ] as const;
 
-/** The About page (SPEC section 2): a title, the mission paragraph and meta tags. */
+/** The About page (docs/product.md section 2): a title, the mission paragraph and meta tags. */
 export function AboutPage() {
   return (
     <>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { toolPath, type Tool } from '@ai-tools/contracts';
 
-/** One tool card (SPEC section 2): orange-tinted icon, name, description, link to the tool. */
+/** One tool card (docs/product.md section 2): orange-tinted icon, name, description and link. */
 export function ToolCard({ tool, headingLevel = 2 }: { tool: Tool; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (

@@ -3,8 +3,8 @@ import { TIMINGS } from '@ai-tools/contracts';
 import type { FaqItem as FaqItemContent } from '../../content/faq.ts';
 
 /**
- * One FAQ item (SPEC sections 2 and 4): starts closed; the question is a button that toggles the
- * answer region, with an up or down arrow and a 350 ms collapse.
+ * One FAQ item (docs/product.md sections 2 and 4): starts closed; the question is a button that
+ * toggles the answer region, with an up or down arrow and a 350 ms collapse.
  */
 export function FaqItem({ item }: { item: FaqItemContent }) {
   const [isOpen, setIsOpen] = useState(false);

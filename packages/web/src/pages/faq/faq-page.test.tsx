@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { FAQ_ITEMS } from '../../content/faq.ts';
 import { FaqPage } from './faq-page.tsx';
 
-describe('FAQ page (SPEC sections 2 and 4)', () => {
+describe('FAQ page (docs/product.md sections 2 and 4)', () => {
   it('shows five closed items; a click toggles one open and closed with its arrow', async () => {
     const user = userEvent.setup();
     render(
@@ -42,7 +42,7 @@ describe('FAQ page (SPEC sections 2 and 4)', () => {
     expect(first).toHaveTextContent('▼');
   });
 
-  it('has real, distinct questions (SPEC content flaws fixed)', () => {
+  it('has real, distinct questions, none repeating another item', () => {
     const questions = FAQ_ITEMS.map((item) => item.question);
     expect(new Set(questions).size).toBe(5);
     for (const question of questions) expect(question).toMatch(/\?$/);

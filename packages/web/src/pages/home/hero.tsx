@@ -4,9 +4,9 @@ import { VideoModal } from '../../components/video-modal.tsx';
 import { ROUTES } from '@ai-tools/contracts';
 
 /**
- * The home hero (SPEC section 2): anchor id `home`, cover image with an overlay, the small title,
- * the headline, the line and the orange 'Get Started For Free' button. The 'Watch demo' control
- * appears only when a demo video id is configured.
+ * The home hero (docs/product.md section 2): anchor id `home`, cover image with an overlay, the
+ * small title, the headline, the line and the orange 'Get Started For Free' button. The 'Watch
+ * demo' control appears only when a demo video id is configured.
  */
 export function Hero({ demoVideoId }: { demoVideoId?: string }) {
   const [isVideoOpen, setIsVideoOpen] = useState(false);

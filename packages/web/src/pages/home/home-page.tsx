@@ -23,7 +23,7 @@ const STEPS = [
   },
 ] as const;
 
-/** The home page (SPEC section 2): landing sections ending with 'Get In Touch'. */
+/** The home page (docs/product.md section 2): landing sections ending with 'Get In Touch'. */
 export function HomePage() {
   return (
     <>

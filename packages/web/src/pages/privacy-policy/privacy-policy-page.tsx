@@ -1,7 +1,7 @@
 import { PageHead } from '../../components/page-head.tsx';
 import { PRIVACY_POLICY } from '../../content/privacy-policy.ts';
 
-/** The Privacy Policy (SPEC section 2): title, dates, intro and 11 numbered sections. */
+/** The Privacy Policy (docs/product.md section 2): title, dates, intro and 11 numbered sections. */
 export function PrivacyPolicyPage() {
   return (
     <>

@@ -152,8 +152,8 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
 }
 
 /**
- * The Kokoro voice and espeak-ng voice for a request: the SPEC voice's own voice for English (and
- * for text whose language is unknown), a woman's or man's voice of the language for another
+ * The Kokoro voice and espeak-ng voice for a request: the site voice's own Kokoro voice for English
+ * (and for text whose language is unknown), a woman's or man's voice of the language for another
  * language Kokoro speaks, none for the rest.
  */
 export function kokoroSpeaker(

@@ -1,5 +1,5 @@
 /**
- * The one table that says how each of SPEC's 11 voices sounds in each local tier. README's
+ * The one table that says how each of the site's 11 voices sounds in each local tier. README's
  * "Voices" section shows the same table; change both together.
  */
 import type { Voice } from '@ai-tools/contracts';
@@ -85,7 +85,7 @@ export const CLASSIC_VOICES: Record<Voice, ClassicVoice> = {
   },
 };
 
-/** The Kokoro-82M v1.0 voice (a style file `<name>.bin`) that speaks each SPEC voice in English. */
+/** The Kokoro-82M v1.0 voice (a style file `<name>.bin`) that speaks each site voice in English. */
 export const KOKORO_VOICES: Record<Voice, string> = {
   alloy: 'af_alloy',
   ash: 'am_michael',
