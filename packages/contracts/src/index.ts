@@ -7,3 +7,6 @@ export * from './schemas.ts';
 export * from './site.ts';
 export * from './streaming.ts';
 export * from './voice-over.ts';
+export * from './blog.ts';
+export * from './story.ts';
+export * from './video-script.ts';

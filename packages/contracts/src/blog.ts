@@ -1,0 +1,30 @@
+/**
+ * The blog writer's contract: its limits, its request and its answer. The shared registries
+ * (LIMITS, the index) gather these; a change to the blog request starts here.
+ */
+import { z } from 'zod';
+import { BODY_MUST_BE_OBJECT, requiredText } from './schema-parts.ts';
+
+export const BLOG_LIMITS = {
+  blogTopicMaxLength: 200,
+} as const;
+
+export const blogRequestSchema = z.object(
+  {
+    topic: requiredText(
+      'topic is required.',
+      BLOG_LIMITS.blogTopicMaxLength,
+      `topic must be at most ${BLOG_LIMITS.blogTopicMaxLength} characters.`,
+    ),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type BlogRequest = z.infer<typeof blogRequestSchema>;
+
+/** docs/product.md section 7: the client reads `success`, `data.content` and `message`. */
+export const blogResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.object({ content: z.string() }).optional(),
+  message: z.string().optional(),
+});
+export type BlogResponse = z.infer<typeof blogResponseSchema>;
