@@ -7,6 +7,3 @@ export * from './schemas.ts';
 export * from './site.ts';
 export * from './streaming.ts';
 export * from './voice-over.ts';
-export * from './blog.ts';
-export * from './story.ts';
-export * from './video-script.ts';
