@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openBrowser, type BrowserSession } from './helpers/browser.ts';
+import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
 import { expectVisible } from './helpers/visibility.ts';
 
 let session: BrowserSession;
@@ -17,6 +17,19 @@ test('the home page loads from npm start', async () => {
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
   await expectVisible(page.getByRole('heading', { level: 1 }));
   assert.match(await page.title(), /AI/);
+});
+
+test('the entry scripts carry no validation library: zod loads with the forms that use it', async () => {
+  // What the browser fetches before the first paint: the entry and the modules it preloads.
+  const html = await (await fetch(`${BASE_URL}/`)).text();
+  const entryScripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    ([, path]) => path,
+  );
+  assert.ok(entryScripts.length > 0, html);
+  for (const path of entryScripts) {
+    const code = await (await fetch(`${BASE_URL}${path}`)).text();
+    assert.doesNotMatch(code, /ZodError/, `${path} brings zod into the first load`);
+  }
 });
 
 test('a deep link opens its screen directly', async () => {
