@@ -1,4 +1,10 @@
-/** Limits and timings that web and server both honour (docs/product.md section 9). */
+/**
+ * Limits and timings that web and server both honour (docs/product.md section 9). A tool's own
+ * limits live in its contract module and are gathered here.
+ */
+import { BLOG_LIMITS } from './features/blog/facts.ts';
+import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
+import { STORY_LIMITS } from './features/story/facts.ts';
 
 export const LIMITS = {
   /** Characters of text for one text-to-speech request. The service splits it at sentences. */
@@ -17,13 +23,9 @@ export const LIMITS = {
   contactNameMaxLength: 100,
   contactSubjectMaxLength: 200,
   contactEmailMaxLength: 254,
-  blogTopicMaxLength: 200,
-  /**
-   * The story's theme: one of the page's 50 themes or any idea of the client's own ("A lost kite"),
-   * up to a long sentence.
-   */
-  storyThemeMaxLength: 200,
-  additionalInfoMaxLength: 1000,
+  ...BLOG_LIMITS,
+  ...STORY_LIMITS,
+  additionalInfoMaxLength: ADDITIONAL_INFO_MAX_LENGTH,
   /** A JSON request body, in bytes: room for the longest text even when every character is escaped. */
   jsonBodyMaxBytes: 64 * 1024,
 } as const;

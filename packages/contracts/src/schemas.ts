@@ -4,47 +4,10 @@
  */
 import { z } from 'zod';
 import { CAPABILITIES } from './tools.ts';
-import {
-  DURATIONS,
-  MAX_SPEED,
-  MIN_SPEED,
-  OUTPUT_FORMATS,
-  PLATFORMS,
-  SCRIPT_TOPIC_NAMES,
-  STORY_AUDIENCES,
-  STORY_LANGUAGES,
-  STORY_LENGTHS,
-  STORY_TONES,
-  STORY_TYPES,
-  TEXT_TO_SPEECH_DEFAULTS,
-  VOICES,
-} from './lists.ts';
+import { MAX_SPEED, MIN_SPEED, OUTPUT_FORMATS, TEXT_TO_SPEECH_DEFAULTS, VOICES } from './lists.ts';
+import { BODY_MUST_BE_OBJECT, oneOf, requiredText } from './schema-parts.ts';
 import { CONTACT_HONEYPOT_FIELD, LIMITS } from './limits.ts';
 import { CONTACT_MESSAGES } from './messages.ts';
-
-const BODY_MUST_BE_OBJECT = 'The request body must be a JSON object.';
-
-function oneOf(field: string, values: readonly (string | number)[]): string {
-  return `${field} must be one of: ${values.join(', ')}.`;
-}
-
-/** Trimmed text that must not be empty: one message when it is missing or blank, one when too long. */
-function requiredText(requiredMessage: string, maxLength: number, tooLongMessage: string) {
-  return z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(maxLength, tooLongMessage);
-}
-
-const additionalInfo = z
-  .string({ error: 'additionalInfo must be text.' })
-  .trim()
-  .max(
-    LIMITS.additionalInfoMaxLength,
-    `additionalInfo must be at most ${LIMITS.additionalInfoMaxLength} characters.`,
-  )
-  .default('');
 
 // ---------------------------------------------------------------- contact
 
@@ -161,76 +124,6 @@ export const speechToTextResponseSchema = z.object({
   }),
 });
 export type SpeechToTextResponse = z.infer<typeof speechToTextResponseSchema>;
-
-// ---------------------------------------------------------------- video script
-
-export const videoScriptRequestSchema = z.object(
-  {
-    topic: z.enum(SCRIPT_TOPIC_NAMES as [string, ...string[]], {
-      error: oneOf('topic', SCRIPT_TOPIC_NAMES),
-    }),
-    platform: z.enum(PLATFORMS, { error: oneOf('platform', PLATFORMS) }),
-    duration: z.literal(DURATIONS, { error: oneOf('duration', DURATIONS) }),
-    additionalInfo,
-  },
-  { error: BODY_MUST_BE_OBJECT },
-);
-export type VideoScriptRequest = z.infer<typeof videoScriptRequestSchema>;
-
-export const videoScriptResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ script: z.string() }),
-});
-export type VideoScriptResponse = z.infer<typeof videoScriptResponseSchema>;
-
-// ---------------------------------------------------------------- blog
-
-export const blogRequestSchema = z.object(
-  {
-    topic: requiredText(
-      'topic is required.',
-      LIMITS.blogTopicMaxLength,
-      `topic must be at most ${LIMITS.blogTopicMaxLength} characters.`,
-    ),
-  },
-  { error: BODY_MUST_BE_OBJECT },
-);
-export type BlogRequest = z.infer<typeof blogRequestSchema>;
-
-/** docs/product.md section 7: the client reads `success`, `data.content` and `message`. */
-export const blogResponseSchema = z.object({
-  success: z.boolean(),
-  data: z.object({ content: z.string() }).optional(),
-  message: z.string().optional(),
-});
-export type BlogResponse = z.infer<typeof blogResponseSchema>;
-
-// ---------------------------------------------------------------- story
-
-export const storyRequestSchema = z.object(
-  {
-    language: z.enum(STORY_LANGUAGES, { error: oneOf('language', STORY_LANGUAGES) }),
-    storyType: z.enum(STORY_TYPES, { error: oneOf('storyType', STORY_TYPES) }),
-    audience: z.enum(STORY_AUDIENCES, { error: oneOf('audience', STORY_AUDIENCES) }),
-    tone: z.enum(STORY_TONES, { error: oneOf('tone', STORY_TONES) }),
-    // Free text: the page offers STORY_THEMES, but any theme of the client's own is welcome.
-    topic: requiredText(
-      'topic is required: one of the story themes or a theme of your own.',
-      LIMITS.storyThemeMaxLength,
-      `topic must be at most ${LIMITS.storyThemeMaxLength} characters: shorten the theme and put the details in additionalInfo.`,
-    ),
-    storyLength: z.literal(STORY_LENGTHS, { error: oneOf('storyLength', STORY_LENGTHS) }),
-    additionalInfo,
-  },
-  { error: BODY_MUST_BE_OBJECT },
-);
-export type StoryRequest = z.infer<typeof storyRequestSchema>;
-
-export const storyResponseSchema = z.object({
-  success: z.literal(true),
-  data: z.object({ story: z.string(), wordCount: z.number().optional() }),
-});
-export type StoryResponse = z.infer<typeof storyResponseSchema>;
 
 /** The voice of GET API_PATHS.voiceSample. */
 export const voiceSampleParamsSchema = z.object({

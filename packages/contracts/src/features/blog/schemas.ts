@@ -1,0 +1,24 @@
+/** The blog writer's request and answer, validated by the server and typed for the web. */
+import { z } from 'zod';
+import { BODY_MUST_BE_OBJECT, requiredText } from '../../schema-parts.ts';
+import { BLOG_LIMITS } from './facts.ts';
+
+export const blogRequestSchema = z.object(
+  {
+    topic: requiredText(
+      'topic is required.',
+      BLOG_LIMITS.blogTopicMaxLength,
+      `topic must be at most ${BLOG_LIMITS.blogTopicMaxLength} characters.`,
+    ),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type BlogRequest = z.infer<typeof blogRequestSchema>;
+
+/** docs/product.md section 7: the client reads `success`, `data.content` and `message`. */
+export const blogResponseSchema = z.object({
+  success: z.boolean(),
+  data: z.object({ content: z.string() }).optional(),
+  message: z.string().optional(),
+});
+export type BlogResponse = z.infer<typeof blogResponseSchema>;
