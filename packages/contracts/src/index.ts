@@ -1,6 +1,5 @@
 export * from './tools.ts';
 export * from './routes.ts';
-export * from './lists.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './schemas.ts';
@@ -14,3 +13,7 @@ export * from './features/story/facts.ts';
 export * from './features/story/schemas.ts';
 export * from './features/video-script/facts.ts';
 export * from './features/video-script/schemas.ts';
+export * from './features/text-to-speech/facts.ts';
+export * from './features/text-to-speech/schemas.ts';
+export * from './features/speech-to-text/facts.ts';
+export * from './features/speech-to-text/schemas.ts';

@@ -1,7 +1,27 @@
 /**
- * The lists of docs/product.md section 9, in the order the pages show them. Every enum elsewhere
- * is derived from these arrays.
+ * Text to speech's lists (docs/product.md section 9, in the order the page shows them) and limits:
+ * plain values, free of zod. Its request and answer are in schemas.ts beside this file.
  */
+
+export const TEXT_TO_SPEECH_LIMITS = {
+  /** Characters of text for one text-to-speech request. The service splits it at sentences. */
+  textToSpeechMaxCharacters: 5000,
+  /**
+   * Longest audio one text-to-speech request may produce, in seconds, estimated from the text and
+   * the speed before any work starts (the server's SPEECH_MAX_SECONDS may change it).
+   */
+  speechMaxSeconds: 10 * 60,
+} as const;
+
+/**
+ * Captions made with a synthesis follow common subtitle practice (the BBC's and Netflix's
+ * guidelines): at most two lines of about 42 characters, each cue on screen at least about a second.
+ */
+export const CAPTION_LIMITS = {
+  maxLineCharacters: 42,
+  maxLines: 2,
+  minSeconds: 1,
+} as const;
 
 export const VOICES = [
   'alloy',

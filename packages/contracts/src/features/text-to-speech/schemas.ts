@@ -1,0 +1,73 @@
+/** Text to speech's request and answer, and the voice of a sample, for the server and the web. */
+import { z } from 'zod';
+import { BODY_MUST_BE_OBJECT, oneOf } from '../../schema-parts.ts';
+import { transcriptSegmentSchema, type TranscriptSegment } from '../speech-to-text/schemas.ts';
+import {
+  MAX_SPEED,
+  MIN_SPEED,
+  OUTPUT_FORMATS,
+  TEXT_TO_SPEECH_DEFAULTS,
+  TEXT_TO_SPEECH_LIMITS,
+  VOICES,
+} from './facts.ts';
+
+const textToSpeechFields = z.object(
+  {
+    text: z
+      .string({ error: 'text is required.' })
+      .trim()
+      .min(1, 'Please enter some text to turn into speech.')
+      .max(
+        TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters,
+        `The text is too long: at most ${TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters} characters per request.`,
+      ),
+    voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }).default(TEXT_TO_SPEECH_DEFAULTS.voice),
+    speed: z
+      .number({ error: `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.` })
+      .min(MIN_SPEED, `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`)
+      .max(MAX_SPEED, `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`)
+      .default(TEXT_TO_SPEECH_DEFAULTS.speed),
+    outputFormat: z
+      .enum(OUTPUT_FORMATS, { error: oneOf('outputFormat', OUTPUT_FORMATS) })
+      .default(TEXT_TO_SPEECH_DEFAULTS.outputFormat),
+    /** This site's addition: `data.captions`, cues timed by the synthesis itself (ADR 033). */
+    captions: z.boolean({ error: 'captions must be true or false.' }).default(false),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+
+/** `response_format` (OpenAI's name for the format field) is accepted as an alias (ADR 005). */
+export const textToSpeechRequestSchema = z.preprocess((input) => {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { response_format: responseFormat, ...fields } = input as Record<string, unknown>;
+  if (fields.outputFormat === undefined && responseFormat !== undefined) {
+    return { ...fields, outputFormat: responseFormat };
+  }
+  return fields;
+}, textToSpeechFields);
+export type TextToSpeechRequest = z.infer<typeof textToSpeechRequestSchema>;
+/** What a client may send (defaults and the alias are optional). */
+export type TextToSpeechInput = z.input<typeof textToSpeechFields> & { response_format?: string };
+
+/** A caption cue: its lines (at most two, joined by a line break) and its times in the audio. */
+export const captionCueSchema = transcriptSegmentSchema;
+export type CaptionCue = TranscriptSegment;
+
+export const textToSpeechResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    audioBase64: z.string(),
+    format: z.enum(OUTPUT_FORMATS),
+    mediaType: z.string(),
+    durationSeconds: z.number(),
+    engine: z.string(),
+    /** When the request asked for captions: one cue per sentence spoken, or per part of one. */
+    captions: z.array(captionCueSchema).optional(),
+  }),
+});
+export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
+
+/** The voice of GET API_PATHS.voiceSample. */
+export const voiceSampleParamsSchema = z.object({
+  voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }),
+});
