@@ -17,3 +17,5 @@ export * from './features/text-to-speech/facts.ts';
 export * from './features/text-to-speech/schemas.ts';
 export * from './features/speech-to-text/facts.ts';
 export * from './features/speech-to-text/schemas.ts';
+export * from './features/contact/facts.ts';
+export * from './features/contact/schemas.ts';

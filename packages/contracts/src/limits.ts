@@ -3,6 +3,7 @@
  * limits live in its contract module and are gathered here.
  */
 import { BLOG_LIMITS } from './features/blog/facts.ts';
+import { CONTACT_LIMITS } from './features/contact/facts.ts';
 import { SPEECH_TO_TEXT_LIMITS } from './features/speech-to-text/facts.ts';
 import { TEXT_TO_SPEECH_LIMITS } from './features/text-to-speech/facts.ts';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
@@ -11,11 +12,7 @@ import { STORY_LIMITS } from './features/story/facts.ts';
 export const LIMITS = {
   ...TEXT_TO_SPEECH_LIMITS,
   ...SPEECH_TO_TEXT_LIMITS,
-  contactMessageMinLength: 10,
-  contactMessageMaxLength: 5000,
-  contactNameMaxLength: 100,
-  contactSubjectMaxLength: 200,
-  contactEmailMaxLength: 254,
+  ...CONTACT_LIMITS,
   ...BLOG_LIMITS,
   ...STORY_LIMITS,
   additionalInfoMaxLength: ADDITIONAL_INFO_MAX_LENGTH,
@@ -31,17 +28,6 @@ export const TIMINGS = {
   videoModalAnimationMs: 300,
   stickyNavbarScrollPx: 50,
 } as const;
-
-/**
- * The contact call's optional header: a client that retries a message whose answer it lost sends
- * the same key, and the message is stored once.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
-/** Visible ASCII, as in the IETF draft's examples (UUIDs and the like), up to 200 characters. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
-
-/** The honeypot field of the contact form: people never see it, simple bots fill it in. */
-export const CONTACT_HONEYPOT_FIELD = 'website';
 
 /**
  * Requests per minute per IP address, per tool (the privacy text: the IP address is used for

@@ -1,0 +1,40 @@
+/** The contact form's message and answer, checked in the browser and again by the server. */
+import { z } from 'zod';
+import { CONTACT_MESSAGES } from '../../messages.ts';
+import { BODY_MUST_BE_OBJECT, requiredText } from '../../schema-parts.ts';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from './facts.ts';
+
+export const contactMessageSchema = z.object(
+  {
+    name: requiredText(
+      CONTACT_MESSAGES.nameRequired,
+      CONTACT_LIMITS.contactNameMaxLength,
+      `Name must be at most ${CONTACT_LIMITS.contactNameMaxLength} characters.`,
+    ),
+    email: requiredText(
+      CONTACT_MESSAGES.emailRequired,
+      CONTACT_LIMITS.contactEmailMaxLength,
+      CONTACT_MESSAGES.emailInvalid,
+    ).pipe(z.email(CONTACT_MESSAGES.emailInvalid)),
+    subject: requiredText(
+      CONTACT_MESSAGES.subjectRequired,
+      CONTACT_LIMITS.contactSubjectMaxLength,
+      `Subject must be at most ${CONTACT_LIMITS.contactSubjectMaxLength} characters.`,
+    ),
+    message: requiredText(
+      CONTACT_MESSAGES.messageRequired,
+      CONTACT_LIMITS.contactMessageMaxLength,
+      `Message must be at most ${CONTACT_LIMITS.contactMessageMaxLength} characters long.`,
+    ).min(CONTACT_LIMITS.contactMessageMinLength, CONTACT_MESSAGES.messageTooShort),
+    /** Honeypot: hidden from people, so any value marks a bot. */
+    [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
+  },
+  { error: BODY_MUST_BE_OBJECT },
+);
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const contactResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type ContactResponse = z.infer<typeof contactResponseSchema>;
