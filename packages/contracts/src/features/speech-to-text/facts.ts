@@ -9,6 +9,6 @@ export const SPEECH_TO_TEXT_LIMITS = {
 
 /**
  * The multipart field that carries the speech-to-text upload (docs/product.md section 7). Kept out
- * of schemas.ts so the web's main bundle, which uses it, does not pull in zod.
+ * of the schemas so the web's main bundle, which uses it, does not pull in zod.
  */
 export const SPEECH_UPLOAD_FIELD = 'file';
