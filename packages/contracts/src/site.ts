@@ -6,7 +6,7 @@
 
 /** What the tools download (docs/product.md sections 2 and 9). */
 export const DOWNLOADS = {
-  /** generated_speech.<extension of the chosen format>. */
+  /** Generated speech and its captions: generated_speech.<ext>, .srt and .vtt. */
   speechBaseName: 'generated_speech',
   /** The transcript: plain text named subtitles.rtc. */
   transcriptFileName: 'subtitles.rtc',
@@ -16,8 +16,6 @@ export const DOWNLOADS = {
   textMediaType: 'text/plain',
   /** The timed subtitle files this site adds beside the transcript take its name. */
   subtitlesBaseName: 'subtitles',
-  /** The captions of generated speech take the audio's name: generated_speech.srt and .vtt. */
-  captionsBaseName: 'generated_speech',
   /** The video script's voice-over and its captions: voice-over.mp3, voice-over.srt... */
   voiceOverBaseName: 'voice-over',
   /** The blog and the story read aloud, and their captions. */

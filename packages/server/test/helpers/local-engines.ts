@@ -91,11 +91,12 @@ export function toTranscriptionSamples(speech: SynthesizedSpeech): Float32Array 
   return pcmSamples(pcm);
 }
 
-/** Lower-case words of any alphabet, without punctuation. */
+/** Lower-case words of any script (combining marks kept, as Devanagari needs), no punctuation. */
 export function words(text: string): string[] {
   return text
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}\p{M}' ]+/gu, ' ')
     .split(/\s+/)
     .filter(Boolean);
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { env, pipeline } from '@huggingface/transformers';
 import { WHISPER_FILES } from '../../src/models/manifest.ts';
 import type { SynthesizedSpeech } from '../../src/providers/types.ts';
-import { editDistance, toTranscriptionSamples } from './local-engines.ts';
+import { editDistance, toTranscriptionSamples, words } from './local-engines.ts';
 
 type Recogniser = (
   samples: Float32Array,
@@ -36,16 +36,6 @@ export async function whisperHears(
   return (Array.isArray(result) ? result.map((part) => part.text).join(' ') : result.text).trim();
 }
 
-/** Words of any script, lower case, without punctuation. */
-function unicodeWords(text: string): string[] {
-  return text
-    .toLowerCase()
-    .normalize('NFC')
-    .replace(/[^\p{L}\p{N}\p{M}' ]+/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-}
-
 /** Letters and digits of any script, for a character error rate. */
 function letters(text: string): string[] {
   return [
@@ -58,8 +48,8 @@ function letters(text: string): string[] {
 
 /** Word error rate over words of any script: edits / reference words. */
 export function wordErrorRate(reference: string, hypothesis: string): number {
-  const expected = unicodeWords(reference);
-  return editDistance(expected, unicodeWords(hypothesis)) / Math.max(1, expected.length);
+  const expected = words(reference);
+  return editDistance(expected, words(hypothesis)) / Math.max(1, expected.length);
 }
 
 /** Character error rate over letters and digits: edits / reference characters. */

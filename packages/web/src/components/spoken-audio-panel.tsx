@@ -1,25 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import {
-  FILE_EXTENSIONS,
-  LIMITS,
-  OUTPUT_FORMATS,
-  READ_ALOUD_MESSAGES,
-  SPEECH_STREAM_MESSAGES,
-  SPEEDS,
-  TEXT_TO_SPEECH_DEFAULTS,
-  VOICE_DESCRIPTIONS,
-  VOICES,
-  speechExcerpt,
-  type OutputFormat,
-  type Voice,
-} from '@ai-tools/contracts';
-import { estimateSpeechSeconds, formatSeconds, queuedText } from '../lib/estimates.ts';
-import { downloadText, downloadUrl } from '../lib/file-download.ts';
+import { FILE_EXTENSIONS, LIMITS, READ_ALOUD_MESSAGES, speechExcerpt } from '@ai-tools/contracts';
+import { estimateSpeechSeconds } from '../lib/estimates.ts';
+import { downloadUrl } from '../lib/file-download.ts';
 import type { SpeechRequest, SpokenAudioState } from '../lib/spoken-audio-slice.ts';
-import { toSrt, toVtt } from '../lib/subtitles.ts';
 import { DownloadButton } from './download-button.tsx';
 import { ErrorLine } from './error-line.tsx';
-import { SelectField } from './select-field.tsx';
+import {
+  CaptionDownloads,
+  DEFAULT_SPEECH_CHOICES,
+  SpeechChoiceFields,
+  SpeechStreamNote,
+  type SpeechChoices,
+} from './speech-controls.tsx';
 import { WorkingIndicator } from './working-indicator.tsx';
 
 interface SpokenAudioPanelProps {
@@ -57,18 +49,14 @@ export function SpokenAudioPanel({
   onClear,
   onPlayFile,
 }: SpokenAudioPanelProps) {
-  const [voice, setVoice] = useState<Voice>(TEXT_TO_SPEECH_DEFAULTS.voice);
-  const [speed, setSpeed] = useState<number>(TEXT_TO_SPEECH_DEFAULTS.speed);
-  const [outputFormat, setOutputFormat] = useState<OutputFormat>(
-    TEXT_TO_SPEECH_DEFAULTS.outputFormat,
-  );
+  const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
   const { audioUrl, format, loading, error, madeSeconds, queue, captions } = state;
   const headingId = `${id}-title`;
   const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (spoken) onGenerate({ text: spoken, voice, speed, outputFormat, captions: true });
+    if (spoken) onGenerate({ text: spoken, ...choices, captions: true });
   };
 
   return (
@@ -83,32 +71,7 @@ export function SpokenAudioPanel({
           : ''}
       </p>
       <form onSubmit={handleSubmit} noValidate>
-        <div className="tool-fields tool-fields--three">
-          <SelectField
-            id={`${id}-voice`}
-            label="Voice"
-            value={voice}
-            options={VOICES}
-            onChange={setVoice}
-            formatOption={(value) => `${value}: ${VOICE_DESCRIPTIONS[value]}`}
-          />
-          <SelectField
-            id={`${id}-speed`}
-            label="Speed"
-            value={speed}
-            options={SPEEDS}
-            onChange={setSpeed}
-            formatOption={(value) => `${value}x`}
-          />
-          <SelectField
-            id={`${id}-format`}
-            label="Output Format"
-            value={outputFormat}
-            options={OUTPUT_FORMATS}
-            onChange={setOutputFormat}
-            formatOption={(value) => value.toUpperCase()}
-          />
-        </div>
+        <SpeechChoiceFields id={id} choices={choices} onChange={setChoices} />
         <div className="tool-actions">
           <button type="submit" className="button button--primary" disabled={loading || !spoken}>
             {loading ? 'Speaking...' : actionLabel}
@@ -126,13 +89,7 @@ export function SpokenAudioPanel({
         estimateSeconds={estimateSpeechSeconds(spoken.length)}
         finishedMessage={audioUrl && !error ? 'The audio is ready.' : undefined}
       />
-      <p className="tool-hint" aria-live="polite">
-        {loading && queue
-          ? queuedText(queue)
-          : loading && madeSeconds > 0
-            ? SPEECH_STREAM_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
-            : ''}
-      </p>
+      <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
       {/* Only while there is one: the writer's own error line is the page's live region. */}
       {error ? <ErrorLine message={error} /> : null}
       {audioUrl && format ? (
@@ -144,20 +101,7 @@ export function SpokenAudioPanel({
             >
               Download audio
             </DownloadButton>
-            {captions.length > 0 ? (
-              <>
-                <DownloadButton
-                  onClick={() => downloadText(toSrt(captions), `${fileBaseName}.srt`)}
-                >
-                  Captions (SRT)
-                </DownloadButton>
-                <DownloadButton
-                  onClick={() => downloadText(toVtt(captions), `${fileBaseName}.vtt`, 'text/vtt')}
-                >
-                  Captions (WebVTT)
-                </DownloadButton>
-              </>
-            ) : null}
+            <CaptionDownloads captions={captions} fileBaseName={fileBaseName} />
           </div>
         </div>
       ) : null}

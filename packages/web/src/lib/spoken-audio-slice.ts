@@ -222,14 +222,21 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     return () => livePlayer.stop();
   }
 
+  /** What a SpokenAudioPanel does when the visitor acts, through the page's dispatch. */
+  function panelActions(dispatch: Dispatch) {
+    return {
+      onGenerate: (request: SpeechRequest) => void dispatch(generateSpeech(request)),
+      onClear: () => dispatch(clearAudio()),
+      onPlayFile: () => dispatch(stopLivePlayback()),
+    };
+  }
+
   return {
     reducer: slice.reducer,
     select: slice.selectors.select,
     generateSpeech,
     clearAudio,
     stopLivePlayback,
-    requestSpeech,
+    panelActions,
   };
 }
-
-export type SpokenAudioSlice = ReturnType<typeof createSpokenAudioSlice>;

@@ -126,9 +126,7 @@ export function BlogPage() {
           text={blogContent}
           fileBaseName={DOWNLOADS.blogAudioBaseName}
           state={listening}
-          onGenerate={(request) => void dispatch(blogAudio.generateSpeech(request))}
-          onClear={() => dispatch(blogAudio.clearAudio())}
-          onPlayFile={() => dispatch(blogAudio.stopLivePlayback())}
+          {...blogAudio.panelActions(dispatch)}
         />
       ) : null}
     </div>

@@ -227,9 +227,7 @@ export function StoryPage() {
           text={story}
           fileBaseName={DOWNLOADS.storyAudioBaseName}
           state={listening}
-          onGenerate={(request) => void dispatch(storyAudio.generateSpeech(request))}
-          onClear={() => dispatch(storyAudio.clearAudio())}
-          onPlayFile={() => dispatch(storyAudio.stopLivePlayback())}
+          {...storyAudio.panelActions(dispatch)}
         />
       ) : null}
     </div>

@@ -4,30 +4,28 @@ import {
   DOWNLOADS,
   FILE_EXTENSIONS,
   LIMITS,
-  OUTPUT_FORMATS,
-  SPEECH_STREAM_MESSAGES,
-  SPEEDS,
   STATE_TEXTS,
-  TEXT_TO_SPEECH_DEFAULTS,
   TIMINGS,
   TOOL_CAPABILITY,
-  VOICE_DESCRIPTIONS,
-  VOICES,
   type OutputFormat,
-  type Voice,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
-import { SelectField } from '../../components/select-field.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
 import { DownloadButton } from '../../components/download-button.tsx';
+import {
+  CaptionDownloads,
+  DEFAULT_SPEECH_CHOICES,
+  SpeechChoiceFields,
+  SpeechStreamNote,
+  type SpeechChoices,
+} from '../../components/speech-controls.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
-import { estimateSpeechSeconds, formatSeconds, queuedText } from '../../lib/estimates.ts';
-import { downloadText, downloadUrl } from '../../lib/file-download.ts';
-import { toSrt, toVtt } from '../../lib/subtitles.ts';
+import { estimateSpeechSeconds } from '../../lib/estimates.ts';
+import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { clearAudio, generateSpeech, selectTts, stopLivePlayback } from './tts-slice.ts';
@@ -46,11 +44,7 @@ export function TextToSpeechPage() {
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [text, setText] = useState('');
-  const [voice, setVoice] = useState<Voice>(TEXT_TO_SPEECH_DEFAULTS.voice);
-  const [speed, setSpeed] = useState<number>(TEXT_TO_SPEECH_DEFAULTS.speed);
-  const [outputFormat, setOutputFormat] = useState<OutputFormat>(
-    TEXT_TO_SPEECH_DEFAULTS.outputFormat,
-  );
+  const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
   const [showEmptyNote, flashEmptyNote] = useTimedFlag(TIMINGS.noticeMs);
 
   const handleSubmit = (event: FormEvent) => {
@@ -59,7 +53,7 @@ export function TextToSpeechPage() {
       flashEmptyNote();
       return;
     }
-    void dispatch(generateSpeech({ text, voice, speed, outputFormat, captions: true }));
+    void dispatch(generateSpeech({ text, ...choices, captions: true }));
   };
 
   const handleClear = () => {
@@ -106,33 +100,8 @@ export function TextToSpeechPage() {
           </p>
         </div>
 
-        <div className="tool-fields tool-fields--three">
-          <SelectField
-            id="tts-voice"
-            label="Voice"
-            value={voice}
-            options={VOICES}
-            onChange={setVoice}
-            formatOption={(value) => `${value}: ${VOICE_DESCRIPTIONS[value]}`}
-          />
-          <SelectField
-            id="tts-speed"
-            label="Speed"
-            value={speed}
-            options={SPEEDS}
-            onChange={setSpeed}
-            formatOption={(value) => `${value}x`}
-          />
-          <SelectField
-            id="tts-format"
-            label="Output Format"
-            value={outputFormat}
-            options={OUTPUT_FORMATS}
-            onChange={setOutputFormat}
-            formatOption={(value) => value.toUpperCase()}
-          />
-        </div>
-        <VoiceSample voice={voice} />
+        <SpeechChoiceFields id="tts" choices={choices} onChange={setChoices} />
+        <VoiceSample voice={choices.voice} />
 
         <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
         <div aria-live="polite">
@@ -144,13 +113,7 @@ export function TextToSpeechPage() {
           estimateSeconds={estimateSpeechSeconds(text.length)}
           finishedMessage={audioUrl && !error ? 'Your audio is ready below.' : undefined}
         />
-        <p className="tool-hint" aria-live="polite" data-testid="speech-stream-note">
-          {loading && queue
-            ? queuedText(queue)
-            : loading && madeSeconds > 0
-              ? SPEECH_STREAM_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
-              : ''}
-        </p>
+        <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
         <ErrorLine message={error} />
       </form>
 
@@ -162,21 +125,8 @@ export function TextToSpeechPage() {
             <DownloadButton onClick={handleDownload} disabled={!audioUrl || !format}>
               Download
             </DownloadButton>
-            {audioUrl && captions.length > 0 ? (
-              <>
-                <DownloadButton
-                  onClick={() => downloadText(toSrt(captions), `${DOWNLOADS.captionsBaseName}.srt`)}
-                >
-                  Captions (SRT)
-                </DownloadButton>
-                <DownloadButton
-                  onClick={() =>
-                    downloadText(toVtt(captions), `${DOWNLOADS.captionsBaseName}.vtt`, 'text/vtt')
-                  }
-                >
-                  Captions (WebVTT)
-                </DownloadButton>
-              </>
+            {audioUrl ? (
+              <CaptionDownloads captions={captions} fileBaseName={DOWNLOADS.speechBaseName} />
             ) : null}
           </>
         }

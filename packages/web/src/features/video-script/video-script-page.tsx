@@ -196,9 +196,7 @@ export function VideoScriptPage() {
           text={spokenScript(script)}
           fileBaseName={DOWNLOADS.voiceOverBaseName}
           state={voiceOver}
-          onGenerate={(request) => void dispatch(voiceOverAudio.generateSpeech(request))}
-          onClear={() => dispatch(voiceOverAudio.clearAudio())}
-          onPlayFile={() => dispatch(voiceOverAudio.stopLivePlayback())}
+          {...voiceOverAudio.panelActions(dispatch)}
         />
       ) : null}
     </div>

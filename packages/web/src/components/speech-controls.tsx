@@ -1,0 +1,113 @@
+/**
+ * What the text-to-speech page and the writers' Voice-over and Listen panels share: the voice,
+ * speed and format choices, the note on a speech that streams in, and the captions' downloads.
+ */
+import {
+  OUTPUT_FORMATS,
+  SPEECH_STREAM_MESSAGES,
+  SPEEDS,
+  TEXT_TO_SPEECH_DEFAULTS,
+  VOICE_DESCRIPTIONS,
+  VOICES,
+  type CaptionCue,
+  type OutputFormat,
+  type QueueEvent,
+  type Voice,
+} from '@ai-tools/contracts';
+import { formatSeconds, queuedText } from '../lib/estimates.ts';
+import { downloadText } from '../lib/file-download.ts';
+import { toSrt, toVtt } from '../lib/subtitles.ts';
+import { DownloadButton } from './download-button.tsx';
+import { SelectField } from './select-field.tsx';
+
+export interface SpeechChoices {
+  voice: Voice;
+  speed: number;
+  outputFormat: OutputFormat;
+}
+
+export const DEFAULT_SPEECH_CHOICES: SpeechChoices = { ...TEXT_TO_SPEECH_DEFAULTS };
+
+/** The Voice, Speed and Output Format selects; `id` prefixes their ids. */
+export function SpeechChoiceFields({
+  id,
+  choices,
+  onChange,
+}: {
+  id: string;
+  choices: SpeechChoices;
+  onChange: (choices: SpeechChoices) => void;
+}) {
+  return (
+    <div className="tool-fields tool-fields--three">
+      <SelectField
+        id={`${id}-voice`}
+        label="Voice"
+        value={choices.voice}
+        options={VOICES}
+        onChange={(voice) => onChange({ ...choices, voice })}
+        formatOption={(value) => `${value}: ${VOICE_DESCRIPTIONS[value]}`}
+      />
+      <SelectField
+        id={`${id}-speed`}
+        label="Speed"
+        value={choices.speed}
+        options={SPEEDS}
+        onChange={(speed) => onChange({ ...choices, speed })}
+        formatOption={(value) => `${value}x`}
+      />
+      <SelectField
+        id={`${id}-format`}
+        label="Output Format"
+        value={choices.outputFormat}
+        options={OUTPUT_FORMATS}
+        onChange={(outputFormat) => onChange({ ...choices, outputFormat })}
+        formatOption={(value) => value.toUpperCase()}
+      />
+    </div>
+  );
+}
+
+/** While speech is made: its place in line, then how much of it plays already. */
+export function SpeechStreamNote({
+  loading,
+  queue,
+  madeSeconds,
+}: {
+  loading: boolean;
+  queue: QueueEvent | null;
+  madeSeconds: number;
+}) {
+  return (
+    <p className="tool-hint" aria-live="polite" data-testid="speech-stream-note">
+      {loading && queue
+        ? queuedText(queue)
+        : loading && madeSeconds > 0
+          ? SPEECH_STREAM_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
+          : ''}
+    </p>
+  );
+}
+
+/** Captions (SRT) and Captions (WebVTT), named after the audio; nothing without captions. */
+export function CaptionDownloads({
+  captions,
+  fileBaseName,
+}: {
+  captions: readonly CaptionCue[];
+  fileBaseName: string;
+}) {
+  if (captions.length === 0) return null;
+  return (
+    <>
+      <DownloadButton onClick={() => downloadText(toSrt(captions), `${fileBaseName}.srt`)}>
+        Captions (SRT)
+      </DownloadButton>
+      <DownloadButton
+        onClick={() => downloadText(toVtt(captions), `${fileBaseName}.vtt`, 'text/vtt')}
+      >
+        Captions (WebVTT)
+      </DownloadButton>
+    </>
+  );
+}
