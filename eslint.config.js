@@ -52,6 +52,34 @@ const featureBoundaries = WEB_FEATURES.map((feature) => ({
   },
 }));
 
+const SERVER_FEATURES = [
+  'contact',
+  'text-to-speech',
+  'speech-to-text',
+  'video-script',
+  'blog',
+  'story',
+];
+
+/** A server tool's folder may import the shared layers (writers, routes, providers), never another tool. */
+const serverFeatureBoundaries = SERVER_FEATURES.map((feature) => ({
+  files: [`packages/server/src/features/${feature}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^\\.\\./(?!${feature}/)[a-z-]+/|/features/(?!${feature}/)`,
+            message:
+              'A tool never imports another tool: move shared code to writers/, audio/ or providers/.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'models/**', 'coverage/**'],
@@ -128,6 +156,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverFeatureBoundaries,
   {
     // Settings come from config.ts alone, checked once at start-up (tests and scripts set them).
     files: ['packages/server/src/**/*.ts'],

@@ -16,11 +16,11 @@ import {
   ROUTES,
   TOOLS,
   TOOL_CAPABILITY,
-  TOOL_MESSAGES,
   toolPath,
   VOICE_DESCRIPTIONS,
   type Capability,
   type HealthResponse,
+  PAGE_TEXTS,
 } from '@ai-tools/contracts';
 import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
 import { accessibilityViolations } from './helpers/accessibility.ts';
@@ -365,7 +365,7 @@ describe('engine status', () => {
       await page.goto(toolPath(tool.link));
       const engine = health.engines[TOOL_CAPABILITY[tool.link]];
       if (engine.ready) await page.getByText(`Runs on ${engine.engine}`).waitFor();
-      else await page.getByText(TOOL_MESSAGES.engineNotReady).waitFor();
+      else await page.getByText(PAGE_TEXTS.engineNotReady).waitFor();
     }
   });
 });

@@ -6,16 +6,22 @@ export * from './schemas.ts';
 export * from './site.ts';
 export * from './streaming.ts';
 export * from './voice-over.ts';
-// One folder per tool: its plain facts (lists, limits) and its zod schemas.
+// One folder per tool: its plain facts (lists, limits), its messages and its zod schemas.
 export * from './features/blog/facts.ts';
+export * from './features/blog/messages.ts';
 export * from './features/blog/schemas.ts';
 export * from './features/story/facts.ts';
+export * from './features/story/messages.ts';
 export * from './features/story/schemas.ts';
 export * from './features/video-script/facts.ts';
+export * from './features/video-script/messages.ts';
 export * from './features/video-script/schemas.ts';
 export * from './features/text-to-speech/facts.ts';
+export * from './features/text-to-speech/messages.ts';
 export * from './features/text-to-speech/schemas.ts';
 export * from './features/speech-to-text/facts.ts';
+export * from './features/speech-to-text/messages.ts';
 export * from './features/speech-to-text/schemas.ts';
 export * from './features/contact/facts.ts';
+export * from './features/contact/messages.ts';
 export * from './features/contact/schemas.ts';

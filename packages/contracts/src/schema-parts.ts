@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
+import { SERVER_MESSAGES, WRITER_MESSAGES } from './messages.ts';
 
-export const BODY_MUST_BE_OBJECT = 'The request body must be a JSON object.';
+export const BODY_MUST_BE_OBJECT = SERVER_MESSAGES.bodyMustBeObject;
 
-export function oneOf(field: string, values: readonly (string | number)[]): string {
-  return `${field} must be one of: ${values.join(', ')}.`;
-}
+export const oneOf = SERVER_MESSAGES.fieldMustBeOneOf;
 
 /** Trimmed text that must not be empty: one message when it is missing or blank, one when too long. */
 export function requiredText(requiredMessage: string, maxLength: number, tooLongMessage: string) {
@@ -21,10 +20,7 @@ export function requiredText(requiredMessage: string, maxLength: number, tooLong
 }
 
 export const additionalInfo = z
-  .string({ error: 'additionalInfo must be text.' })
+  .string({ error: WRITER_MESSAGES.additionalInfoNotText })
   .trim()
-  .max(
-    ADDITIONAL_INFO_MAX_LENGTH,
-    `additionalInfo must be at most ${ADDITIONAL_INFO_MAX_LENGTH} characters.`,
-  )
+  .max(ADDITIONAL_INFO_MAX_LENGTH, WRITER_MESSAGES.additionalInfoTooLong)
   .default('');

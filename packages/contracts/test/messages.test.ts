@@ -6,31 +6,37 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import * as messages from '../src/messages.ts';
+import * as contracts from '../src/index.ts';
+
+/** The catalogues: each tool's own (features/<tool>/messages.ts) and the shared ones (messages.ts). */
+const messages = Object.fromEntries(
+  Object.entries(contracts).filter(([name]) => /_(MESSAGES|TEXTS)$/.test(name)),
+);
 
 /** Example arguments for the messages that take some. */
 const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'SERVER_MESSAGES.methodNotAllowed': [['GET', 'POST']],
+  'SERVER_MESSAGES.fieldMustBeOneOf': ['voice', ['af_heart', 'am_adam']],
   'SERVER_MESSAGES.engineBusy': [2, 40],
-  'API_MESSAGES.speechTooLong': [12.5, 10],
-  'ENGINE_MESSAGES.languageNotSpoken': ['sw'],
-  'ENGINE_MESSAGES.resultEmpty': ['story'],
-  'ENGINE_MESSAGES.speechPackagesMissing': ['festival flite', ['festival']],
-  'ENGINE_MESSAGES.serviceKeyRefused': ['OPENAI_API_KEY'],
-  'ENGINE_MESSAGES.serviceModelMissing': [
+  'TEXT_TO_SPEECH_MESSAGES.speechTooLong': [12.5, 10],
+  'TEXT_TO_SPEECH_MESSAGES.languageNotSpoken': ['sw'],
+  'TEXT_TO_SPEECH_MESSAGES.speechPackagesMissing': ['festival flite', ['festival']],
+  'TEXT_TO_SPEECH_MESSAGES.playingWhileMade': ['8 s'],
+  'TEXT_TO_SPEECH_MESSAGES.excerpt': [5000],
+  'WRITER_MESSAGES.resultEmpty': ['story'],
+  'WRITER_MESSAGES.queued': [2, '40 s'],
+  'AI_SERVICE_MESSAGES.keyRefused': ['OPENAI_API_KEY'],
+  'AI_SERVICE_MESSAGES.modelMissing': [
     'gpt-4o-mini',
     '/chat/completions',
     { model: 'OPENAI_MODEL', baseUrl: 'OPENAI_BASE_URL' },
   ],
-  'ENGINE_MESSAGES.serviceQuotaUsed': ['OPENAI_API_KEY'],
-  'ENGINE_MESSAGES.serviceBusy': [7],
-  'ENGINE_MESSAGES.serviceFailed': [500],
-  'ENGINE_MESSAGES.serviceRejected': [400],
-  'ENGINE_MESSAGES.serviceReplyUnreadable': ['an answer', 'OPENAI_BASE_URL'],
+  'AI_SERVICE_MESSAGES.quotaUsed': ['OPENAI_API_KEY'],
+  'AI_SERVICE_MESSAGES.busy': [7],
+  'AI_SERVICE_MESSAGES.failed': [500],
+  'AI_SERVICE_MESSAGES.rejected': [400],
+  'AI_SERVICE_MESSAGES.replyUnreadable': ['an answer', 'OPENAI_BASE_URL'],
   'REQUEST_MESSAGES.serverAnswered': [502],
-  'SPEECH_STREAM_MESSAGES.playingWhileMade': ['8 s'],
-  'READ_ALOUD_MESSAGES.excerpt': [5000],
-  'WRITER_MESSAGES.queued': [2, '40 s'],
 };
 
 /** Each catalogue's messages as text, the worded ones with their example arguments. */
@@ -57,6 +63,21 @@ test('every message reads exactly as pinned', () => {
     readFileSync(new URL('./fixtures/messages.json', import.meta.url), 'utf8'),
   );
   assert.deepEqual(catalogueTexts(), pinned);
+});
+
+test('every text is written in one catalogue only', () => {
+  const places = new Map<string, string[]>();
+  for (const [catalogue, entries] of Object.entries(catalogueTexts())) {
+    for (const [key, text] of Object.entries(entries)) {
+      places.set(text, [...(places.get(text) ?? []), `${catalogue}.${key}`]);
+    }
+  }
+  const written = [...places.values()].filter((names) => names.length > 1);
+  assert.deepEqual(
+    written,
+    [],
+    'the same text under two names: keep one and use it in both places',
+  );
 });
 
 // Writes the fixture from the current messages: node --import tsx test/messages.test.ts --write

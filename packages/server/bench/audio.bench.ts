@@ -11,7 +11,10 @@ import { LIMITS, OUTPUT_FORMATS } from '@ai-tools/contracts';
 import { decodeToSamples } from '../src/audio/decode.ts';
 import { encodePcm } from '../src/audio/encode.ts';
 import { probeAudio } from '../src/audio/probe.ts';
-import { prepareSpeechText, splitIntoChunks } from '../src/services/speech-text/index.ts';
+import {
+  prepareSpeechText,
+  splitIntoChunks,
+} from '../src/features/text-to-speech/speech-text/index.ts';
 import { sinePcm } from '../test/helpers/audio-doubles.ts';
 
 const SPEECH_SECONDS = 60;

@@ -10,7 +10,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_PATHS, VOICES } from '@ai-tools/contracts';
 import { encodePcm } from '../src/audio/encode.ts';
-import { textToSpeech } from '../src/services/text-to-speech.ts';
+import { textToSpeech } from '../src/features/text-to-speech/service.ts';
 import { pcmDurationSeconds } from '../src/audio/wav.ts';
 import { loadConfig } from '../src/config.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';

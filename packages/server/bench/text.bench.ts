@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../src/config.ts';
 import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
-import { storyPrompt } from '../src/services/story.ts';
+import { storyPrompt } from '../src/features/story/service.ts';
 import { TINY_MODEL_SHAPE, writeTinyGguf, type TinyModelShape } from '../test/helpers/tiny-gguf.ts';
 
 const RUNS = 3;

@@ -16,10 +16,10 @@ import { loadConfig } from '../src/config.ts';
 import type { GenerationFigures } from '../src/providers/local/text/llama-text-generator.ts';
 import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import type { TextGenerator } from '../src/providers/types.ts';
-import { writeBlog } from '../src/services/blog.ts';
-import { writeStory } from '../src/services/story.ts';
-import { writeVideoScript } from '../src/services/video-script.ts';
-import { writerContext, type WriterContext } from '../src/services/writing.ts';
+import { writeBlog } from '../src/features/blog/service.ts';
+import { writeStory } from '../src/features/story/service.ts';
+import { writeVideoScript } from '../src/features/video-script/service.ts';
+import { writerContext, type WriterContext } from '../src/writers/writing.ts';
 import { blogQuality, scriptQuality, storyQuality, type Quality } from './writing-quality.ts';
 
 interface WriterCase {

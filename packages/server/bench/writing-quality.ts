@@ -3,8 +3,8 @@
  * per writer and language. Heuristics a reader can verify by eye, not a grade.
  */
 import { STORY_LANGUAGES, type Platform, type StoryLanguage } from '@ai-tools/contracts';
-import { countWords } from '../src/services/writing.ts';
-import { SPOKEN_WORDS_PER_MINUTE } from '../src/services/video-script.ts';
+import { countWords } from '../src/writers/writing.ts';
+import { SPOKEN_WORDS_PER_MINUTE } from '../src/features/video-script/service.ts';
 
 export type Quality = Record<string, string | number | boolean>;
 

@@ -12,7 +12,10 @@
 import { parseArgs } from 'node:util';
 import { contactMessageSchema } from '@ai-tools/contracts';
 import { loadConfig, loadEnvironmentFile } from '../src/config.ts';
-import { deleteContactMessages, type ContactMessageSelection } from '../src/db/contact-messages.ts';
+import {
+  deleteContactMessages,
+  type ContactMessageSelection,
+} from '../src/features/contact/contact-messages.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, loadEnvironmentFile } from '../src/config.ts';
-import { listContactMessages } from '../src/db/contact-messages.ts';
+import { listContactMessages } from '../src/features/contact/contact-messages.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { migrateToLatest } from '../src/db/migrations.ts';
 

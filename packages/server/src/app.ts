@@ -9,8 +9,8 @@ import { LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import type { Config } from './config.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
 import type { Providers } from './providers/types.ts';
-import { registerMultipart } from './plugins/audio-upload.ts';
-import { registerContactMailer } from './plugins/contact-mail.ts';
+import { registerMultipart } from './features/speech-to-text/audio-upload.ts';
+import { registerContactMailer } from './features/contact/contact-mail.ts';
 import { registerDatabase } from './plugins/database.ts';
 import { registerConnectionLimits } from './plugins/connection-limits.ts';
 import {

@@ -7,7 +7,7 @@
  *   the visitor went away).
  * The error handler looks at nothing else; any other error is a 500 whose detail goes to the log.
  */
-import { SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 
 export abstract class AppError extends Error {
   abstract readonly statusCode: number;
@@ -53,7 +53,7 @@ export class AudioTooLongError extends InputError {
 export class UploadTooLargeError extends InputError {
   readonly statusCode = 413;
   constructor() {
-    super(TOOL_MESSAGES.fileTooLarge);
+    super(SPEECH_TO_TEXT_MESSAGES.fileTooLarge);
   }
 }
 

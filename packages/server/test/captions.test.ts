@@ -5,7 +5,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAPTION_LIMITS } from '@ai-tools/contracts';
-import { captionCues, captionLines, displayWidth } from '../src/services/captions.ts';
+import {
+  captionCues,
+  captionLines,
+  displayWidth,
+} from '../src/features/text-to-speech/captions.ts';
 
 test('a short sentence is one cue with the sentence’s own times', () => {
   assert.deepEqual(

@@ -24,7 +24,10 @@ import {
   contactResponseSchema,
 } from '@ai-tools/contracts';
 import { REPOSITORY_ROOT } from '../src/config.ts';
-import { insertContactMessage, listContactMessages } from '../src/db/contact-messages.ts';
+import {
+  insertContactMessage,
+  listContactMessages,
+} from '../src/features/contact/contact-messages.ts';
 import { SQLITE_FILE_NAME } from '../src/db/database.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
@@ -228,7 +231,7 @@ function storageTests(
           remoteAddress: `10.2.1.${nextAddress++}`,
         });
         assert.equal(response.statusCode, 400, JSON.stringify(key));
-        assert.deepEqual(response.json(), { message: SERVER_MESSAGES.idempotencyKeyInvalid });
+        assert.deepEqual(response.json(), { message: CONTACT_MESSAGES.idempotencyKeyInvalid });
       }
       assert.equal((await listContactMessages(app.database.db, 1000)).length, before);
     });

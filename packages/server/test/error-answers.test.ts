@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { API_MESSAGES, API_PATHS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { API_PATHS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 
@@ -116,7 +116,7 @@ test('a text/plain body gets 415 on every JSON call', async () => {
       remoteAddress: '10.9.0.1',
     });
     assert.equal(response.statusCode, 415, url);
-    assert.deepEqual(response.json(), { message: API_MESSAGES.unsupportedContentType });
+    assert.deepEqual(response.json(), { message: SERVER_MESSAGES.unsupportedContentType });
     assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
   }
 });

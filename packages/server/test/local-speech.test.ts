@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENGINE_MESSAGES, LIMITS, VOICES, type Voice } from '@ai-tools/contracts';
+import { LIMITS, VOICES, type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { KOKORO_FILES } from '../src/models/manifest.ts';
 import { kokoroVoiceFiles } from '../src/providers/local/speech/kokoro-synthesizer.ts';
 import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/index.ts';
@@ -143,7 +143,7 @@ test('text in a language no voice speaks is refused with a 400 that names the la
     (error: unknown) =>
       error instanceof UnsupportedLanguageError &&
       error.statusCode === 400 &&
-      error.message === ENGINE_MESSAGES.languageNotSpoken('chr'),
+      error.message === TEXT_TO_SPEECH_MESSAGES.languageNotSpoken('chr'),
   );
   assertNoFileLeft();
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import { WRITER_MESSAGES } from '@ai-tools/contracts';
 import {
   createLocalTextGenerator,
   loadLlamaTextGenerator,
@@ -149,7 +149,7 @@ describe('createLocalTextGenerator', () => {
     try {
       const text = await createLocalTextGenerator({ modelsDir: empty });
       assert.equal(text.status().ready, false);
-      assert.equal(text.status().detail, SERVER_MESSAGES.textGenerationUnavailable);
+      assert.equal(text.status().detail, WRITER_MESSAGES.textGenerationUnavailable);
       await assert.rejects(
         collect(text.generate({ ...request, maxTokens: 5 })),
         ProviderUnavailableError,
@@ -169,7 +169,7 @@ describe('createLocalTextGenerator', () => {
       onLoadError: (error) => errors.push(error),
     });
     assert.equal(text.status().ready, false);
-    assert.equal(text.status().detail, SERVER_MESSAGES.textModelUnreadable);
+    assert.equal(text.status().detail, WRITER_MESSAGES.textModelUnreadable);
     assert.equal(errors.length, 1);
   });
 

@@ -1,6 +1,6 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { API_MESSAGES, API_PATHS, LIMITS } from '@ai-tools/contracts';
+import { API_PATHS, LIMITS, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import {
   createOpenAiCompatibleProviders,
   parseVoiceMap,
@@ -174,7 +174,9 @@ test('a reply that is not WAV is a failure, and no samples at all an empty resul
   await assert.rejects(synthesizer().synthesize(REQUEST), /sent audio this site cannot read/);
   loopback.reply = wavReply(RECORDED_WAV.subarray(0, 44));
   await assert.rejects(synthesizer().synthesize(REQUEST), EmptyResultError);
-  await assert.rejects(synthesizer().synthesize(REQUEST), { message: API_MESSAGES.speechEmpty });
+  await assert.rejects(synthesizer().synthesize(REQUEST), {
+    message: TEXT_TO_SPEECH_MESSAGES.speechEmpty,
+  });
 });
 
 test('a timeout and an abort stop the request', async () => {

@@ -1,7 +1,7 @@
 /** Security headers, no CORS, and a deadline on every request. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { API_MESSAGES, API_PATHS } from '@ai-tools/contracts';
+import { API_PATHS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { sineSynthesizer, testProviders, waitingUntilAborted } from './helpers/audio-doubles.ts';
 import { makeApp, makeWebDist } from './helpers/app.ts';
 
@@ -92,7 +92,7 @@ test('a request that runs out of time gets a 503 with Retry-After, and its work 
   });
   assert.equal(response.statusCode, 503);
   assert.ok(response.headers['retry-after']);
-  assert.deepEqual(response.json(), { message: API_MESSAGES.timedOut });
+  assert.deepEqual(response.json(), { message: SERVER_MESSAGES.timedOut });
   assert.ok(Date.now() - started < 3000);
   assert.equal(aborted, true);
   await app.close();

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { API_PATHS, SERVER_MESSAGES, type HealthResponse } from '@ai-tools/contracts';
+import { API_PATHS, type HealthResponse, WRITER_MESSAGES } from '@ai-tools/contracts';
 import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
 import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
@@ -119,7 +119,7 @@ describe('createProviders with AI_PROVIDER=local', () => {
         engine: 'none',
         tier: 'none',
         ready: false,
-        detail: SERVER_MESSAGES.textGenerationUnavailable,
+        detail: WRITER_MESSAGES.textGenerationUnavailable,
       });
       await assert.rejects(async () => {
         for await (const chunk of providers.text.generate({

@@ -7,7 +7,7 @@ import {
   prepareSpeechText,
   splitIntoChunks,
   stripMarkdown,
-} from '../src/services/speech-text/index.ts';
+} from '../src/features/text-to-speech/speech-text/index.ts';
 
 test('markdown syntax is removed and its words are kept', () => {
   const markdown = [

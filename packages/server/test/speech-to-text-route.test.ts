@@ -2,12 +2,11 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import {
-  API_MESSAGES,
   API_PATHS,
   LIMITS,
   SPEECH_UPLOAD_FIELD,
-  TOOL_MESSAGES,
   speechToTextResponseSchema,
+  SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
 import { wavHeader } from '../src/audio/wav.ts';
 import { TRANSCRIPTION_SAMPLE_RATE } from '../src/providers/types.ts';
@@ -106,13 +105,13 @@ describe('bad uploads get a clear 4xx', () => {
   test('no file: 400', async () => {
     const response = await upload([{ field: 'note', data: 'no file here' }]);
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadMissing);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadMissing);
   });
 
   test('a file in another field: 400', async () => {
     const response = await upload([{ ...audioFile(makeToneFile('wav', 1)), field: 'audio' }]);
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadMissing);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadMissing);
   });
 
   test('not multipart at all: 400', async () => {
@@ -122,7 +121,7 @@ describe('bad uploads get a clear 4xx', () => {
       payload: { file: 'hello' },
     });
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadNotMultipart);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
   });
 
   test('a broken multipart body: 400', async () => {
@@ -133,13 +132,13 @@ describe('bad uploads get a clear 4xx', () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadNotMultipart);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
   });
 
   test('an empty file: 400', async () => {
     const response = await upload([audioFile(Buffer.alloc(0))]);
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadEmpty);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadEmpty);
   });
 
   test('text dressed up as audio: 400', async () => {
@@ -147,7 +146,7 @@ describe('bad uploads get a clear 4xx', () => {
       audioFile(Buffer.from('This is a plain text file, not audio at all.\n'.repeat(50))),
     ]);
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadNotAudio);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
   });
 
   test('random bytes: 400', async () => {
@@ -155,20 +154,20 @@ describe('bad uploads get a clear 4xx', () => {
     for (let index = 0; index < bytes.length; index += 1) bytes[index] = (index * 7919) % 251;
     const response = await upload([audioFile(bytes, 'noise.wav', 'audio/wav')]);
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.uploadNotAudio);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
   });
 
   test('a file that decodes to no audio: 400', async () => {
     const response = await upload([audioFile(wavWithoutSamples(), 'empty.wav', 'audio/wav')]);
     assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), API_MESSAGES.audioHasNoSound);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.audioHasNoSound);
   });
 
   test('an upload over 25 MB: 413', async () => {
     const calls = transcriber.requests.length;
     const response = await upload([audioFile(Buffer.alloc(LIMITS.uploadMaxBytes + 1024, 1))]);
     assert.equal(response.statusCode, 413);
-    assert.equal(errorMessage(response), TOOL_MESSAGES.fileTooLarge);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.fileTooLarge);
     assert.equal(transcriber.requests.length, calls);
   });
 
@@ -184,7 +183,7 @@ describe('bad uploads get a clear 4xx', () => {
     const calls = transcriber.requests.length;
     const response = await upload([audioFile(long)]);
     assert.equal(response.statusCode, 413);
-    assert.equal(errorMessage(response), API_MESSAGES.audioTooLong);
+    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.audioTooLong);
     assert.equal(transcriber.requests.length, calls);
   });
 

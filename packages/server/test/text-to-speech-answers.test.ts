@@ -7,15 +7,15 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import {
-  API_MESSAGES,
   LIMITS,
   API_PATHS,
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   textToSpeechResponseSchema,
+  TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
-import { acceptsAudio } from '../src/routes/audio/text-to-speech.ts';
-import { estimateSpeechSeconds } from '../src/services/text-to-speech.ts';
+import { acceptsAudio } from '../src/features/text-to-speech/route.ts';
+import { estimateSpeechSeconds } from '../src/features/text-to-speech/service.ts';
 import {
   EXPECTED_ENCODINGS,
   probeBytes,
@@ -62,7 +62,7 @@ describe('the duration limit', () => {
     const estimatedMinutes = Math.round((estimateSpeechSeconds(longText, 0.25) / 60) * 10) / 10;
     assert.equal(
       message,
-      API_MESSAGES.speechTooLong(estimatedMinutes, LIMITS.speechMaxSeconds / 60),
+      TEXT_TO_SPEECH_MESSAGES.speechTooLong(estimatedMinutes, LIMITS.speechMaxSeconds / 60),
     );
     assert.equal(synthesizer.requests.length, before, 'no engine ran');
   });

@@ -2,7 +2,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import {
-  API_MESSAGES,
   API_PATHS,
   LIMITS,
   MEDIA_TYPES,
@@ -11,7 +10,7 @@ import {
   speechPieceEventSchema,
   textToSpeechResponseSchema,
 } from '@ai-tools/contracts';
-import { DEFAULT_CHARACTERS_PER_CHUNK } from '../src/services/text-to-speech.ts';
+import { DEFAULT_CHARACTERS_PER_CHUNK } from '../src/features/text-to-speech/service.ts';
 import {
   SECONDS_PER_CHARACTER,
   probeBytes,
@@ -228,13 +227,13 @@ describe('bad input gets a 400 with a clear message', () => {
   test('plain text instead of JSON: 415 that says to send JSON, as the README promises', async () => {
     const response = await speak('text=hello', { 'content-type': 'text/plain' });
     assert.equal(response.statusCode, 415);
-    assert.equal(errorMessage(response), API_MESSAGES.unsupportedContentType);
+    assert.equal(errorMessage(response), SERVER_MESSAGES.unsupportedContentType);
   });
 
   test('a content type the API does not read: 415 that says to send JSON', async () => {
     const response = await speak('<text>hello</text>', { 'content-type': 'application/xml' });
     assert.equal(response.statusCode, 415);
-    assert.equal(errorMessage(response), API_MESSAGES.unsupportedContentType);
+    assert.equal(errorMessage(response), SERVER_MESSAGES.unsupportedContentType);
   });
 
   test('a body over the JSON limit: 413', async () => {

@@ -9,12 +9,10 @@ import { Agent, request } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import {
-  API_MESSAGES,
   API_PATHS,
-  REQUEST_MESSAGES,
   SERVER_MESSAGES,
   SPEECH_UPLOAD_FIELD,
-  TOOL_MESSAGES,
+  SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
 import { encodeWav } from '../src/audio/wav.ts';
 import { TRANSCRIPTION_SAMPLE_RATE } from '../src/providers/types.ts';
@@ -25,7 +23,7 @@ import { multipartBody, testProviders } from './helpers/audio-doubles.ts';
 const ANSWER_TIMEOUT_MS = 10_000;
 
 const CONTRACT_MESSAGES = new Set<string>(
-  [API_MESSAGES, TOOL_MESSAGES, SERVER_MESSAGES, REQUEST_MESSAGES].flatMap((messages) =>
+  [SPEECH_TO_TEXT_MESSAGES, SERVER_MESSAGES].flatMap((messages) =>
     Object.values(messages).filter((value): value is string => typeof value === 'string'),
   ),
 );
@@ -177,7 +175,9 @@ describe('a multipart upload whose closing boundary never comes', () => {
     assert.equal(Buffer.byteLength(body), 71);
     const answer = await send(body, { 'content-type': 'multipart/form-data; boundary=AAA' });
     assert.equal(answer.statusCode, 400, answer.body);
-    assert.deepEqual(JSON.parse(answer.body), { message: API_MESSAGES.uploadIncomplete });
+    assert.deepEqual(JSON.parse(answer.body), {
+      message: SPEECH_TO_TEXT_MESSAGES.uploadIncomplete,
+    });
     // An uncaught exception is raised a tick after the answer: give it the chance to show.
     await new Promise((resolve) => setImmediate(resolve));
     await assertStillServing();

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, MEDIA_TYPES, VOICES, voiceSamplePath } from '@ai-tools/contracts';
-import { VOICE_SAMPLE_TEXT } from '../src/services/voice-samples.ts';
+import { VOICE_SAMPLE_TEXT } from '../src/features/text-to-speech/voice-samples.ts';
 import {
   SECONDS_PER_CHARACTER,
   probeBytes,

@@ -168,21 +168,25 @@ test('Italian speech is transcribed in Italian and labelled it', async () => {
 test('recorded Russian and French voice menus come back whole, in their language', async () => {
   // Real voices, recorded for Asterisk's telephone prompts (Debian's asterisk-core-sounds-*-wav,
   // CC-BY-SA-3.0). The Russian menu repeats "Press N to record..." five times: a transcript that
-  // compresses like a loop, yet every sentence was said, so every sentence comes back.
-  const recordings: [language: string, file: string, expected: string[]][] = [
+  // compresses like a loop, yet every sentence was said, so every sentence comes back. Words are
+  // matched by their stem: Whisper base may hear another case ending ("пароли" for "пароля").
+  const recordings: [language: string, file: string, stems: string[]][] = [
     [
       'ru',
       `${ASTERISK_SOUNDS}/ru_RU_f_IvrvoiceRU/vm-options.wav`,
-      ['нажмите', 'пять', 'пароля', 'меню'],
+      ['нажмите', 'пять', 'парол', 'меню'],
     ],
-    ['fr', `${ASTERISK_SOUNDS}/fr_CA_f_June/vm-intro.wav`, ['message', 'terminé', 'raccrocher']],
+    ['fr', `${ASTERISK_SOUNDS}/fr_CA_f_June/vm-intro.wav`, ['message', 'terminé', 'raccroch']],
   ];
-  for (const [language, file, expected] of recordings) {
+  for (const [language, file, stems] of recordings) {
     const data = await transcribe(readFileSync(file), `${language}.wav`);
     assert.equal(data.language, language, `${file}: "${data.transcript}"`);
     const heard = words(data.transcript);
-    for (const word of expected) {
-      assert.ok(heard.includes(word), `"${word}" in "${data.transcript}"`);
+    for (const stem of stems) {
+      assert.ok(
+        heard.some((word) => word.startsWith(stem)),
+        `a word "${stem}..." in "${data.transcript}"`,
+      );
     }
   }
 });

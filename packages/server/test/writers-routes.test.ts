@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   API_PATHS,
   blogResponseSchema,
-  CLIENT_MESSAGES,
-  SERVER_MESSAGES,
   storyResponseSchema,
   videoScriptResponseSchema,
+  WRITER_MESSAGES,
+  BLOG_MESSAGES,
 } from '@ai-tools/contracts';
 import type { TextGenerator } from '../src/providers/types.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
@@ -80,7 +80,7 @@ test('generate-blog answers success, data.content and the success message', asyn
   assert.equal(response.statusCode, 200);
   const body = blogResponseSchema.parse(response.json());
   assert.equal(body.success, true);
-  assert.equal(body.message, CLIENT_MESSAGES.blogGenerated);
+  assert.equal(body.message, BLOG_MESSAGES.generated);
   assert.match(body.data?.content ?? '', /^# Focus/);
 });
 
@@ -154,7 +154,7 @@ test('bad input is a 400 with the first problem, and the model is never asked', 
 });
 
 test('without a text engine every writer answers 503 with how to enable one', async () => {
-  const app = await appWith(unavailableEngine(SERVER_MESSAGES.textGenerationUnavailable));
+  const app = await appWith(unavailableEngine(WRITER_MESSAGES.textGenerationUnavailable));
   const calls: [string, object][] = [
     [API_PATHS.generateScript, SCRIPT_REQUEST],
     [API_PATHS.generateBlog, { topic: 'Focus' }],
@@ -163,7 +163,7 @@ test('without a text engine every writer answers 503 with how to enable one', as
   for (const [url, payload] of calls) {
     const response = await app.inject({ method: 'POST', url, payload });
     assert.equal(response.statusCode, 503, url);
-    assert.equal(errorMessage(response), SERVER_MESSAGES.textGenerationUnavailable);
+    assert.equal(errorMessage(response), WRITER_MESSAGES.textGenerationUnavailable);
     assert.ok(Number(response.headers['retry-after']) > 0);
   }
 });

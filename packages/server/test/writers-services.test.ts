@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  ENGINE_MESSAGES,
   STORY_CUSTOM_THEME,
   STORY_THEMES,
   storyRequestSchema,
   type StoryRequest,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import {
   cleanModelOutput,
@@ -14,21 +14,21 @@ import {
   trimToSentences,
   writerContext,
   WritingTooSlowError,
-} from '../src/services/writing.ts';
+} from '../src/writers/writing.ts';
 import { markdownToPlainText } from '../src/text/markdown.ts';
 import {
   joinContinuation,
   STORY_MAX_CONTINUATIONS,
   storyPrompt,
   writeStory,
-} from '../src/services/story.ts';
+} from '../src/features/story/service.ts';
 import {
   videoScriptPrompt,
   scriptSections,
   videoScriptMaxTokens,
   writeVideoScript,
-} from '../src/services/video-script.ts';
-import { writeBlog } from '../src/services/blog.ts';
+} from '../src/features/video-script/service.ts';
+import { writeBlog } from '../src/features/blog/service.ts';
 import {
   hangingTextGenerator,
   scriptedTextGenerator,
@@ -141,7 +141,7 @@ test('the deadline stops a generation with a message that says what to do', asyn
       maxTokens: 10,
     }),
     (error: unknown) =>
-      error instanceof ProviderFailedError && error.message === ENGINE_MESSAGES.writingTooSlow,
+      error instanceof ProviderFailedError && error.message === WRITER_MESSAGES.writingTooSlow,
   );
 });
 

@@ -2,7 +2,7 @@
  * Decodes any audio ffmpeg reads (wav, mp3, m4a/aac, ogg/opus, webm, flac, ...) into mono float
  * samples at the rate a recogniser expects.
  */
-import { API_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import { runEngineProcess } from '../child-process.ts';
 
 export interface DecodeRequest {
@@ -35,7 +35,7 @@ export async function decodeToSamples(request: DecodeRequest): Promise<Float32Ar
       'f32le',
       'pipe:1',
     ],
-    { signal, failureMessage: API_MESSAGES.audioProcessingFailed },
+    { signal, failureMessage: SERVER_MESSAGES.audioProcessingFailed },
   );
   const sampleCount = Math.floor(output.length / 4);
   // A large Buffer owns its whole memory, so it can be viewed as floats without a copy; a small

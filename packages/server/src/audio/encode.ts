@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { API_MESSAGES, type OutputFormat } from '@ai-tools/contracts';
+import { type OutputFormat, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { runEngineProcess } from '../child-process.ts';
 
 /** Codec and container per format: opus travels in Ogg and AAC in ADTS, as browsers play them. */
@@ -50,7 +50,7 @@ export async function encodePcm(request: EncodeRequest): Promise<Buffer> {
       '-y',
       outputPath,
     ],
-    { input: pcm, signal, failureMessage: API_MESSAGES.audioProcessingFailed },
+    { input: pcm, signal, failureMessage: SERVER_MESSAGES.audioProcessingFailed },
   );
   return readFile(outputPath);
 }

@@ -2,7 +2,7 @@
  * Looks inside an uploaded file with ffprobe: its content decides whether it is audio, never the
  * client's MIME type or file name.
  */
-import { API_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import { ProgramExitedError, runEngineProcess } from '../child-process.ts';
 
 export interface AudioProbe {
@@ -34,7 +34,7 @@ export async function probeAudio(path: string, signal?: AbortSignal): Promise<Au
         'format=format_name,duration:stream=codec_type,codec_name,duration',
         path,
       ],
-      { signal, failureMessage: API_MESSAGES.audioProcessingFailed },
+      { signal, failureMessage: SERVER_MESSAGES.audioProcessingFailed },
     );
   } catch (error) {
     // ffprobe refusing the file means it is not audio; an abort or a missing ffprobe is not the

@@ -8,7 +8,7 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { API_MESSAGES, SERVER_MESSAGES, TOOL_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ProviderBusyError, ProviderUnavailableError } from '../errors.ts';
 
@@ -17,11 +17,11 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: SERVER_MESSAGES.invalidJson,
   FST_ERR_CTP_EMPTY_JSON_BODY: SERVER_MESSAGES.invalidJson,
   FST_ERR_CTP_BODY_TOO_LARGE: SERVER_MESSAGES.bodyTooLarge,
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: API_MESSAGES.unsupportedContentType,
-  FST_REQ_FILE_TOO_LARGE: TOOL_MESSAGES.fileTooLarge,
-  FST_FILES_LIMIT: API_MESSAGES.uploadTooMany,
-  FST_PARTS_LIMIT: API_MESSAGES.uploadTooMany,
-  FST_FIELDS_LIMIT: API_MESSAGES.uploadTooMany,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: SERVER_MESSAGES.unsupportedContentType,
+  FST_REQ_FILE_TOO_LARGE: SPEECH_TO_TEXT_MESSAGES.fileTooLarge,
+  FST_FILES_LIMIT: SPEECH_TO_TEXT_MESSAGES.uploadTooMany,
+  FST_PARTS_LIMIT: SPEECH_TO_TEXT_MESSAGES.uploadTooMany,
+  FST_FIELDS_LIMIT: SPEECH_TO_TEXT_MESSAGES.uploadTooMany,
   // Its own text quotes the URL.
   FST_ERR_BAD_URL: SERVER_MESSAGES.badRequest,
   FST_ERR_MAX_PARAM_LENGTH: SERVER_MESSAGES.badRequest,

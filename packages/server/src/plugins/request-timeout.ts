@@ -6,7 +6,7 @@
  * has been read, so it never fires for the POST calls that need it.
  */
 import type { FastifyInstance } from 'fastify';
-import { API_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES } from '@ai-tools/contracts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +32,7 @@ export function registerRequestTimeout(app: FastifyInstance, timeoutMs: number) 
         void reply
           .code(503)
           .header('retry-after', String(RETRY_AFTER_SECONDS))
-          .send({ message: API_MESSAGES.timedOut });
+          .send({ message: SERVER_MESSAGES.timedOut });
       }
     }, timeoutMs);
     const stop = () => clearTimeout(timer);

@@ -9,7 +9,7 @@
  */
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_MESSAGES, EVENT_STREAM_MEDIA_TYPE, STREAM_EVENTS } from '@ai-tools/contracts';
+import { EVENT_STREAM_MEDIA_TYPE, STREAM_EVENTS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { errorAnswerFor } from '../plugins/error-handler.ts';
 import { acceptWeight } from './accept.ts';
 import { GenerationAbortedError } from '../errors.ts';
@@ -39,7 +39,7 @@ export async function answerEventStream(
     // Before the first event the client still gets a status line of its own: the plain error.
     if (!stream.opened) throw error;
     if (request.timeoutSignal?.aborted) {
-      stream.send(STREAM_EVENTS.error, { message: API_MESSAGES.timedOut, status: 503 });
+      stream.send(STREAM_EVENTS.error, { message: SERVER_MESSAGES.timedOut, status: 503 });
     } else if (!(error instanceof GenerationAbortedError)) {
       const { statusCode, message } = errorAnswerFor(error, request.log);
       stream.send(STREAM_EVENTS.error, { message, status: statusCode });

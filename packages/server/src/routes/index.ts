@@ -5,13 +5,13 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';
 import { healthRoutes } from './health.ts';
-import { textToSpeechRoutes } from './audio/text-to-speech.ts';
-import { voiceSampleRoutes } from './audio/voice-samples.ts';
-import { speechToTextRoutes } from './audio/speech-to-text.ts';
-import { contactRoutes } from './contact/send-message.ts';
-import { generateScriptRoutes } from './audio/generate-script.ts';
-import { generateBlogRoutes } from './audio/generate-blog.ts';
-import { generateStoryRoutes } from './audio/generate-story.ts';
+import { textToSpeechRoutes } from '../features/text-to-speech/route.ts';
+import { voiceSampleRoutes } from '../features/text-to-speech/voice-samples-route.ts';
+import { speechToTextRoutes } from '../features/speech-to-text/route.ts';
+import { contactRoutes } from '../features/contact/route.ts';
+import { generateScriptRoutes } from '../features/video-script/route.ts';
+import { generateBlogRoutes } from '../features/blog/route.ts';
+import { generateStoryRoutes } from '../features/story/route.ts';
 
 export async function registerRoutes(app: FastifyInstance) {
   await registerApiDocs(app);

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SynthesizedSpeech } from '../../src/providers/types.ts';
-import { numbersToWords } from '../../src/services/speech-text/index.ts';
+import { numbersToWords } from '../../src/features/text-to-speech/speech-text/index.ts';
 
 export const POCKETSPHINX_TEST_DATA = '/usr/share/pocketsphinx/test/data';
 /** Recorded telephone prompts in Spanish, French, Italian and Russian (asterisk-core-sounds-*-wav). */

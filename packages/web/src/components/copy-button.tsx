@@ -1,8 +1,8 @@
-import { STATE_TEXTS } from '@ai-tools/contracts';
+import { PAGE_TEXTS } from '@ai-tools/contracts';
 import { copyText } from '../lib/clipboard.ts';
 
-const COPY_LABEL = STATE_TEXTS.copyToClipboard;
-const COPIED_LABEL = STATE_TEXTS.copied;
+const COPY_LABEL = PAGE_TEXTS.copyToClipboard;
+const COPIED_LABEL = PAGE_TEXTS.copied;
 
 interface CopyButtonProps {
   text: string;

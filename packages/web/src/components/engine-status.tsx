@@ -1,4 +1,4 @@
-import { TOOL_MESSAGES, type EngineStatus as EngineStatusValue } from '@ai-tools/contracts';
+import { type EngineStatus as EngineStatusValue, PAGE_TEXTS } from '@ai-tools/contracts';
 
 const TIER_NAMES: Record<EngineStatusValue['tier'], string> = {
   neural: 'neural model on this server',
@@ -28,7 +28,7 @@ export function EngineStatus({ engine, loading, error }: EngineStatusProps) {
   if (engine && !engine.ready) {
     return (
       <div className="engine-status engine-status--blocked" role="alert">
-        <p className="engine-status__title">{TOOL_MESSAGES.engineNotReady}</p>
+        <p className="engine-status__title">{PAGE_TEXTS.engineNotReady}</p>
         {engine.detail ? (
           <p className="engine-status__detail">{withCommands(engine.detail)}</p>
         ) : null}

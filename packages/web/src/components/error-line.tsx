@@ -1,9 +1,22 @@
-import { CLIENT_MESSAGES, DEFAULT_ERRORS, TOOL_MESSAGES } from '@ai-tools/contracts';
+import {
+  BLOG_MESSAGES,
+  CONTACT_MESSAGES,
+  PAGE_TEXTS,
+  SPEECH_TO_TEXT_MESSAGES,
+  TEXT_TO_SPEECH_MESSAGES,
+  WRITER_MESSAGES,
+} from '@ai-tools/contracts';
 
 /** The default failure texts say only that something failed; the page adds what to do next. */
 const GENERIC_ERRORS: ReadonlySet<string> = new Set([
-  ...Object.values(DEFAULT_ERRORS),
-  CLIENT_MESSAGES.noAudioData,
+  CONTACT_MESSAGES.failed,
+  TEXT_TO_SPEECH_MESSAGES.failed,
+  TEXT_TO_SPEECH_MESSAGES.noAudioData,
+  SPEECH_TO_TEXT_MESSAGES.failed,
+  WRITER_MESSAGES.failed,
+  BLOG_MESSAGES.serverError,
+  BLOG_MESSAGES.failed,
+  BLOG_MESSAGES.somethingWentWrong,
 ]);
 
 /**
@@ -14,9 +27,7 @@ export function ErrorLine({ message }: { message: string | null | undefined }) {
   return (
     <p className="form-error tool-error" role="alert">
       {message ?? ''}
-      {message && GENERIC_ERRORS.has(message) ? (
-        <span> {TOOL_MESSAGES.genericErrorHint}</span>
-      ) : null}
+      {message && GENERIC_ERRORS.has(message) ? <span> {PAGE_TEXTS.genericErrorHint}</span> : null}
     </p>
   );
 }

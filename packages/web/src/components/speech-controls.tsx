@@ -4,7 +4,6 @@
  */
 import {
   OUTPUT_FORMATS,
-  SPEECH_STREAM_MESSAGES,
   SPEEDS,
   TEXT_TO_SPEECH_DEFAULTS,
   VOICE_DESCRIPTIONS,
@@ -13,6 +12,7 @@ import {
   type OutputFormat,
   type QueueEvent,
   type Voice,
+  TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { formatSeconds, queuedText } from '../lib/estimates.ts';
 import { downloadText } from '../lib/file-download.ts';
@@ -83,7 +83,7 @@ export function SpeechStreamNote({
       {loading && queue
         ? queuedText(queue)
         : loading && madeSeconds > 0
-          ? SPEECH_STREAM_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
+          ? TEXT_TO_SPEECH_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
           : ''}
     </p>
   );

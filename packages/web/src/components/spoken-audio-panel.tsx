@@ -1,5 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { FILE_EXTENSIONS, LIMITS, READ_ALOUD_MESSAGES, speechExcerpt } from '@ai-tools/contracts';
+import {
+  FILE_EXTENSIONS,
+  LIMITS,
+  speechExcerpt,
+  TEXT_TO_SPEECH_MESSAGES,
+} from '@ai-tools/contracts';
 import { estimateSpeechSeconds } from '../lib/estimates.ts';
 import { downloadUrl } from '../lib/file-download.ts';
 import type { SpeechRequest, SpokenAudioState } from '../lib/spoken-audio-slice.ts';
@@ -67,7 +72,7 @@ export function SpokenAudioPanel({
       <p className="tool-hint">
         {description}
         {spoken.length < text.trim().length
-          ? ` ${READ_ALOUD_MESSAGES.excerpt(LIMITS.textToSpeechMaxCharacters)}`
+          ? ` ${TEXT_TO_SPEECH_MESSAGES.excerpt(LIMITS.textToSpeechMaxCharacters)}`
           : ''}
       </p>
       <form onSubmit={handleSubmit} noValidate>

@@ -1,4 +1,4 @@
-import { STATE_TEXTS, WRITER_MESSAGES } from '@ai-tools/contracts';
+import { WRITER_MESSAGES, PAGE_TEXTS } from '@ai-tools/contracts';
 
 interface ToolActionsProps {
   /** A generation is running: the button says so and cannot start another. */
@@ -25,7 +25,7 @@ export function ToolActions({
   return (
     <div className="tool-actions">
       <button type="submit" className="button button--primary" disabled={loading || disabled}>
-        {loading ? STATE_TEXTS.generating : generateLabel}
+        {loading ? PAGE_TEXTS.generating : generateLabel}
       </button>
       {loading && onStop ? (
         <button type="button" className="button button--secondary" onClick={onStop}>

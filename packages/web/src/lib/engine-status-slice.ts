@@ -5,10 +5,10 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  TOOL_MESSAGES,
   type Capability,
   type EngineStatus,
   type HealthResponse,
+  PAGE_TEXTS,
 } from '@ai-tools/contracts';
 import { getJson } from './api-client.ts';
 import { getErrorMessage } from './get-error-message.ts';
@@ -33,7 +33,7 @@ export const fetchEngineStatus = createAsyncThunk<
       const health = await getJson<HealthResponse>(API_PATHS.health, signal);
       return health.engines;
     } catch (error) {
-      return rejectWithValue(getErrorMessage(error, TOOL_MESSAGES.engineStatusUnavailable));
+      return rejectWithValue(getErrorMessage(error, PAGE_TEXTS.engineStatusUnavailable));
     }
   },
   {
@@ -62,7 +62,7 @@ const engineStatusSlice = createSlice({
       })
       .addCase(fetchEngineStatus.rejected, (state, action) => {
         state.loading = false;
-        state.error = action.payload ?? TOOL_MESSAGES.engineStatusUnavailable;
+        state.error = action.payload ?? PAGE_TEXTS.engineStatusUnavailable;
       });
   },
   selectors: {

@@ -18,14 +18,13 @@ import {
 } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  CLIENT_MESSAGES,
-  DEFAULT_ERRORS,
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   type CaptionCue,
   type OutputFormat,
   type QueueEvent,
   type TextToSpeechRequest,
+  TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { postSpeech } from './api-client.ts';
 import { decodeBase64 } from './base64.ts';
@@ -116,19 +115,19 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
         },
       });
     } catch (error) {
-      return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.textToSpeech));
+      return rejectWithValue(getErrorMessage(error, TEXT_TO_SPEECH_MESSAGES.failed));
     }
     const audio = findAudio(body);
-    if (!audio) return rejectWithValue(CLIENT_MESSAGES.noAudioData);
+    if (!audio) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
     const format = isOutputFormat(audio.format) ? audio.format : request.outputFormat;
     let bytes: Uint8Array<ArrayBuffer>;
     try {
       bytes = decodeBase64(audio.audioBase64 as string);
     } catch {
-      return rejectWithValue(CLIENT_MESSAGES.noAudioData);
+      return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
     }
     // Cleared while decoding: the result is dropped, so no URL must be created for it.
-    if (signal.aborted) return rejectWithValue(DEFAULT_ERRORS.textToSpeech);
+    if (signal.aborted) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.failed);
     const blob = new Blob([bytes], { type: MEDIA_TYPES[format] });
     return { audioUrl: URL.createObjectURL(blob), format, captions: readCaptions(audio.captions) };
   });
@@ -175,7 +174,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
           // A cancelled request was replaced or cleared: whoever cancelled it owns the state now.
           if (action.meta.aborted) return;
           state.loading = false;
-          state.error = action.payload ?? DEFAULT_ERRORS.textToSpeech;
+          state.error = action.payload ?? TEXT_TO_SPEECH_MESSAGES.failed;
           state.queue = null;
         });
     },

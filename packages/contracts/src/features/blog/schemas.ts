@@ -2,13 +2,14 @@
 import { z } from 'zod';
 import { BODY_MUST_BE_OBJECT, requiredText } from '../../schema-parts.ts';
 import { BLOG_LIMITS } from './facts.ts';
+import { BLOG_MESSAGES } from './messages.ts';
 
 export const blogRequestSchema = z.object(
   {
     topic: requiredText(
-      'topic is required.',
+      BLOG_MESSAGES.topicRequired,
       BLOG_LIMITS.blogTopicMaxLength,
-      `topic must be at most ${BLOG_LIMITS.blogTopicMaxLength} characters.`,
+      BLOG_MESSAGES.topicTooLong,
     ),
   },
   { error: BODY_MUST_BE_OBJECT },

@@ -1,15 +1,15 @@
 /** The contact form's message and answer, checked in the browser and again by the server. */
 import { z } from 'zod';
-import { CONTACT_MESSAGES } from '../../messages.ts';
 import { BODY_MUST_BE_OBJECT, requiredText } from '../../schema-parts.ts';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from './facts.ts';
+import { CONTACT_MESSAGES } from './messages.ts';
 
 export const contactMessageSchema = z.object(
   {
     name: requiredText(
       CONTACT_MESSAGES.nameRequired,
       CONTACT_LIMITS.contactNameMaxLength,
-      `Name must be at most ${CONTACT_LIMITS.contactNameMaxLength} characters.`,
+      CONTACT_MESSAGES.nameTooLong,
     ),
     email: requiredText(
       CONTACT_MESSAGES.emailRequired,
@@ -19,12 +19,12 @@ export const contactMessageSchema = z.object(
     subject: requiredText(
       CONTACT_MESSAGES.subjectRequired,
       CONTACT_LIMITS.contactSubjectMaxLength,
-      `Subject must be at most ${CONTACT_LIMITS.contactSubjectMaxLength} characters.`,
+      CONTACT_MESSAGES.subjectTooLong,
     ),
     message: requiredText(
       CONTACT_MESSAGES.messageRequired,
       CONTACT_LIMITS.contactMessageMaxLength,
-      `Message must be at most ${CONTACT_LIMITS.contactMessageMaxLength} characters long.`,
+      CONTACT_MESSAGES.messageTooLong,
     ).min(CONTACT_LIMITS.contactMessageMinLength, CONTACT_MESSAGES.messageTooShort),
     /** Honeypot: hidden from people, so any value marks a bot. */
     [CONTACT_HONEYPOT_FIELD]: z.string().optional(),

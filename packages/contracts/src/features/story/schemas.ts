@@ -9,6 +9,7 @@ import {
   STORY_TONES,
   STORY_LENGTHS,
 } from './facts.ts';
+import { STORY_MESSAGES } from './messages.ts';
 
 export const storyRequestSchema = z.object(
   {
@@ -18,9 +19,9 @@ export const storyRequestSchema = z.object(
     tone: z.enum(STORY_TONES, { error: oneOf('tone', STORY_TONES) }),
     // Free text: the page offers STORY_THEMES, but any theme of the client's own is welcome.
     topic: requiredText(
-      'topic is required: one of the story themes or a theme of your own.',
+      STORY_MESSAGES.topicRequired,
       STORY_LIMITS.storyThemeMaxLength,
-      `topic must be at most ${STORY_LIMITS.storyThemeMaxLength} characters: shorten the theme and put the details in additionalInfo.`,
+      STORY_MESSAGES.topicTooLong,
     ),
     storyLength: z.literal(STORY_LENGTHS, { error: oneOf('storyLength', STORY_LENGTHS) }),
     additionalInfo,

@@ -10,28 +10,26 @@ import {
   TEXT_TO_SPEECH_LIMITS,
   VOICES,
 } from './facts.ts';
+import { TEXT_TO_SPEECH_MESSAGES } from './messages.ts';
 
 const textToSpeechFields = z.object(
   {
     text: z
-      .string({ error: 'text is required.' })
+      .string({ error: TEXT_TO_SPEECH_MESSAGES.textRequired })
       .trim()
-      .min(1, 'Please enter some text to turn into speech.')
-      .max(
-        TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters,
-        `The text is too long: at most ${TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters} characters per request.`,
-      ),
+      .min(1, TEXT_TO_SPEECH_MESSAGES.textEmpty)
+      .max(TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters, TEXT_TO_SPEECH_MESSAGES.textTooLong),
     voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }).default(TEXT_TO_SPEECH_DEFAULTS.voice),
     speed: z
-      .number({ error: `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.` })
-      .min(MIN_SPEED, `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`)
-      .max(MAX_SPEED, `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`)
+      .number({ error: TEXT_TO_SPEECH_MESSAGES.speedInvalid })
+      .min(MIN_SPEED, TEXT_TO_SPEECH_MESSAGES.speedInvalid)
+      .max(MAX_SPEED, TEXT_TO_SPEECH_MESSAGES.speedInvalid)
       .default(TEXT_TO_SPEECH_DEFAULTS.speed),
     outputFormat: z
       .enum(OUTPUT_FORMATS, { error: oneOf('outputFormat', OUTPUT_FORMATS) })
       .default(TEXT_TO_SPEECH_DEFAULTS.outputFormat),
     /** This site's addition: `data.captions`, cues timed by the synthesis itself (ADR 033). */
-    captions: z.boolean({ error: 'captions must be true or false.' }).default(false),
+    captions: z.boolean({ error: TEXT_TO_SPEECH_MESSAGES.captionsInvalid }).default(false),
   },
   { error: BODY_MUST_BE_OBJECT },
 );

@@ -26,7 +26,7 @@ export interface EngineThreadOptions {
   file: URL;
   /** What the worker reads as `workerData`. */
   settings: object;
-  /** The visitor's message when the engine fails (ENGINE_MESSAGES). */
+  /** The visitor's message when the engine fails (each tool's messages). */
   failureMessage: string;
 }
 

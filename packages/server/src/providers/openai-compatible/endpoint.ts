@@ -4,7 +4,7 @@
  * visitor (or the site's operator) can act on. Request content is never logged.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ENGINE_MESSAGES, type Capability, type EngineStatus } from '@ai-tools/contracts';
+import { type Capability, type EngineStatus, AI_SERVICE_MESSAGES } from '@ai-tools/contracts';
 import type { Config } from '../../config.ts';
 import {
   AppError,
@@ -112,12 +112,12 @@ export async function callApi(
   const explain = (error: unknown): Error => {
     if (callerSignal?.aborted) return new GenerationAbortedError();
     if (timeout.signal.aborted) {
-      return new ProviderFailedError(ENGINE_MESSAGES.serviceTimedOut, {
+      return new ProviderFailedError(AI_SERVICE_MESSAGES.timedOut, {
         cause: upstreamDetail(endpoint, `no answer within ${endpoint.timeoutMs} ms`, error),
       });
     }
     if (error instanceof AppError) return error;
-    return new ProviderFailedError(ENGINE_MESSAGES.serviceUnreachable, {
+    return new ProviderFailedError(AI_SERVICE_MESSAGES.unreachable, {
       cause: upstreamDetail(endpoint, 'not reachable', error),
     });
   };
@@ -247,28 +247,24 @@ async function failureFor(response: Response, endpoint: ApiEndpoint, path: strin
   const upstream = await readUpstreamError(response);
   const { status } = upstream;
   if (status === 401 || status === 403) {
-    return new ProviderUnavailableError(
-      ENGINE_MESSAGES.serviceKeyRefused(endpoint.variables.apiKey),
-    );
+    return new ProviderUnavailableError(AI_SERVICE_MESSAGES.keyRefused(endpoint.variables.apiKey));
   }
   if (status === 404) {
     return new ProviderUnavailableError(
-      ENGINE_MESSAGES.serviceModelMissing(endpoint.model, path, endpoint.variables),
+      AI_SERVICE_MESSAGES.modelMissing(endpoint.model, path, endpoint.variables),
     );
   }
   if (status === 429) {
     if (upstream.code === 'insufficient_quota') {
-      return new ProviderUnavailableError(
-        ENGINE_MESSAGES.serviceQuotaUsed(endpoint.variables.apiKey),
-      );
+      return new ProviderUnavailableError(AI_SERVICE_MESSAGES.quotaUsed(endpoint.variables.apiKey));
     }
     const seconds = retryAfterSeconds(response.headers);
-    return new ProviderBusyError(ENGINE_MESSAGES.serviceBusy(seconds), seconds);
+    return new ProviderBusyError(AI_SERVICE_MESSAGES.busy(seconds), seconds);
   }
   if (status >= 500) {
-    return new UpstreamRejectedError(ENGINE_MESSAGES.serviceFailed(status), upstream, endpoint);
+    return new UpstreamRejectedError(AI_SERVICE_MESSAGES.failed(status), upstream, endpoint);
   }
-  return new UpstreamRejectedError(ENGINE_MESSAGES.serviceRejected(status), upstream, endpoint);
+  return new UpstreamRejectedError(AI_SERVICE_MESSAGES.rejected(status), upstream, endpoint);
 }
 
 const DEFAULT_RETRY_AFTER_SECONDS = 10;
@@ -281,7 +277,7 @@ export function retryAfterSeconds(headers: Headers): number {
 
 export function malformedReply(endpoint: ApiEndpoint, what: string): ProviderFailedError {
   return new ProviderFailedError(
-    ENGINE_MESSAGES.serviceReplyUnreadable(what, endpoint.variables.baseUrl),
+    AI_SERVICE_MESSAGES.replyUnreadable(what, endpoint.variables.baseUrl),
     { cause: upstreamDetail(endpoint, `sent ${what} that could not be read`) },
   );
 }

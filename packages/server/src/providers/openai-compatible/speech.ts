@@ -3,7 +3,7 @@
  * servers (speaches, LocalAI, Kokoro-FastAPI) all offer and which carries its own sample rate, and
  * hands the service mono 16-bit PCM to join and encode.
  */
-import { API_MESSAGES, type Voice } from '@ai-tools/contracts';
+import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import type { SpeechSynthesizer } from '../types.ts';
 import { callApi, endpointStatus, malformedReply, type ApiEndpoint } from './endpoint.ts';
 import { parseWav } from '../../audio/wav.ts';
@@ -52,7 +52,7 @@ export function createOpenAiSpeechSynthesizer(
         throw malformedReply(endpoint, 'audio');
       }
       if (audio.pcm.length === 0) {
-        throw new EmptyResultError(API_MESSAGES.speechEmpty);
+        throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
       }
       return audio;
     },

@@ -1,11 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  DOWNLOADS,
-  LIMITS,
-  READ_ALOUD_MESSAGES,
-  TIMINGS,
-  TOOL_CAPABILITY,
-} from '@ai-tools/contracts';
+import { DOWNLOADS, LIMITS, TIMINGS, TOOL_CAPABILITY, BLOG_MESSAGES } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
@@ -122,7 +116,7 @@ export function BlogPage() {
           id="blog-listen"
           title="Listen"
           actionLabel="Listen"
-          description={READ_ALOUD_MESSAGES.blog}
+          description={BLOG_MESSAGES.listen}
           text={blogContent}
           fileBaseName={DOWNLOADS.blogAudioBaseName}
           state={listening}

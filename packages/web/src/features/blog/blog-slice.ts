@@ -3,13 +3,7 @@
  * streams in, the place in line and whether the visitor stopped it (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
-import {
-  API_PATHS,
-  CLIENT_MESSAGES,
-  DEFAULT_ERRORS,
-  type BlogRequest,
-  type BlogResponse,
-} from '@ai-tools/contracts';
+import { API_PATHS, type BlogRequest, type BlogResponse, BLOG_MESSAGES } from '@ai-tools/contracts';
 import { postWriter } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
 import { createRequestControls } from '../../lib/running-request.ts';
@@ -48,10 +42,10 @@ const requestBlog = createAsyncThunk<string, BlogRequest, { rejectValue: string 
         dispatchWriterStream(dispatch, signal, blogSlice.actions),
       );
     } catch (error) {
-      return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.blogServer));
+      return rejectWithValue(getErrorMessage(error, BLOG_MESSAGES.serverError));
     }
     // docs/product.md section 7: an unsuccessful reply's message, else 'Failed to generate blog'.
-    if (!body?.success) return rejectWithValue(body?.message || DEFAULT_ERRORS.blogUnsuccessful);
+    if (!body?.success) return rejectWithValue(body?.message || BLOG_MESSAGES.failed);
     return body.data?.content ?? '';
   },
 );
@@ -84,7 +78,7 @@ const blogSlice = createSlice({
         endWriterStream(state);
         state.loading = false;
         state.blogContent = action.payload;
-        state.message = CLIENT_MESSAGES.blogGenerated;
+        state.message = BLOG_MESSAGES.generated;
       })
       .addCase(requestBlog.rejected, (state, action) => {
         if (action.meta.aborted) return;
@@ -92,7 +86,7 @@ const blogSlice = createSlice({
         const written = endWriterStream(state);
         if (written) state.blogContent = written;
         state.loading = false;
-        state.error = action.payload ?? DEFAULT_ERRORS.blogSlice;
+        state.error = action.payload ?? BLOG_MESSAGES.somethingWentWrong;
       });
   },
   selectors: {

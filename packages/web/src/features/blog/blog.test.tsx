@@ -2,12 +2,11 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
-  CLIENT_MESSAGES,
-  DEFAULT_ERRORS,
   TIMINGS,
   WRITER_MESSAGES,
   WRITER_STREAM_EVENTS,
   type BlogRequest,
+  BLOG_MESSAGES,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -48,7 +47,7 @@ describe('blog slice', () => {
       loading: false,
       blogContent: BLOG,
       error: null,
-      message: CLIENT_MESSAGES.blogGenerated,
+      message: BLOG_MESSAGES.generated,
       partialText: '',
       queue: null,
       stopped: false,
@@ -75,7 +74,7 @@ describe('blog slice', () => {
 
     stubApi({ [API_PATHS.generateBlog]: () => jsonResponse({ success: false }) });
     await store.dispatch(generateBlog({ topic: 'AI' }));
-    expect(store.getState().blog.error).toBe(DEFAULT_ERRORS.blogUnsuccessful);
+    expect(store.getState().blog.error).toBe(BLOG_MESSAGES.failed);
   });
 
   it('a failed call uses the server message', async () => {
@@ -123,7 +122,7 @@ describe('Blog page', () => {
     expect(
       await screen.findByRole('heading', { level: 4, name: 'Start small' }),
     ).toBeInTheDocument();
-    expect(screen.getByText(CLIENT_MESSAGES.blogGenerated)).toBeInTheDocument();
+    expect(screen.getByText(BLOG_MESSAGES.generated)).toBeInTheDocument();
     expect(jsonBody<BlogRequest>(callsTo(fetchMock, API_PATHS.generateBlog)[0]![1])).toEqual({
       topic: 'AI at work',
     });
@@ -149,7 +148,7 @@ describe('Blog page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(screen.getByLabelText('Topic')).toHaveValue('');
     expect(screen.queryByText('Your Blog has been generated')).not.toBeInTheDocument();
-    expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
   });
 
   it('streams the post, then shows the success message and allows copying once the result is in', async () => {
@@ -166,7 +165,7 @@ describe('Blog page', () => {
     expect(
       await screen.findByRole('heading', { name: 'Boost your productivity', level: 3 }),
     ).toBeInTheDocument();
-    expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeDisabled();
     expect(screen.getByRole('button', { name: WRITER_MESSAGES.stop })).toBeInTheDocument();
 
@@ -177,7 +176,7 @@ describe('Blog page', () => {
         message: 'Blog generated',
       }),
     );
-    expect(await screen.findByText(CLIENT_MESSAGES.blogGenerated)).toBeInTheDocument();
+    expect(await screen.findByText(BLOG_MESSAGES.generated)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Start small', level: 4 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
   });
@@ -196,7 +195,7 @@ describe('Blog page', () => {
     expect(stream.closed).toBe(true);
     expect(await screen.findByText(WRITER_MESSAGES.stopped)).toBeInTheDocument();
     expect(screen.getByText('Half a post')).toBeInTheDocument();
-    expect(screen.queryByText(CLIENT_MESSAGES.blogGenerated)).not.toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
   });
 
@@ -205,7 +204,7 @@ describe('Blog page', () => {
     renderWithStore(<BlogPage />);
     await userEvent.type(screen.getByLabelText('Topic'), 'AI');
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(DEFAULT_ERRORS.blogUnsuccessful);
+    expect(await screen.findByRole('alert')).toHaveTextContent(BLOG_MESSAGES.failed);
   });
 
   it('raw HTML in a generated blog is shown as text', async () => {

@@ -4,7 +4,6 @@ import {
   CONTACT_MESSAGES,
   contactMessageSchema,
   LIMITS,
-  STATE_TEXTS,
   TIMINGS,
   type ContactMessage,
 } from '@ai-tools/contracts';
@@ -198,7 +197,7 @@ export function ContactForm() {
       </div>
       <div className="contact-form__actions">
         <button type="submit" className="button button--primary" disabled={loading}>
-          {loading ? STATE_TEXTS.sending : STATE_TEXTS.sendMessage}
+          {loading ? CONTACT_MESSAGES.sending : CONTACT_MESSAGES.sendMessage}
         </button>
       </div>
       <div aria-live="polite" className="contact-form__status">

@@ -1,8 +1,8 @@
 import {
   API_PATHS,
-  DEFAULT_ERRORS,
   IDEMPOTENCY_KEY_HEADER,
   REQUEST_MESSAGES,
+  CONTACT_MESSAGES,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
@@ -82,7 +82,7 @@ describe('contact slice (docs/product.md section 4)', () => {
     // The API client always gives a message, so only the reducer's own fallback is left to check.
     const store = makeStore();
     store.dispatch(sendContactMessage.rejected(null, 'request-1', REQUEST));
-    expect(selectContact(store.getState()).error).toBe(DEFAULT_ERRORS.contact);
+    expect(selectContact(store.getState()).error).toBe(CONTACT_MESSAGES.failed);
   });
 
   it('reset clears all three', () => {

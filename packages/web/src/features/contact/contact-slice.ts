@@ -1,10 +1,10 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  DEFAULT_ERRORS,
   IDEMPOTENCY_KEY_HEADER,
   type ContactMessage,
   type ContactResponse,
+  CONTACT_MESSAGES,
 } from '@ai-tools/contracts';
 import { postJson } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
@@ -37,7 +37,7 @@ export const sendContactMessage = createAsyncThunk<
       [IDEMPOTENCY_KEY_HEADER]: idempotencyKey,
     });
   } catch (error) {
-    return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.contact));
+    return rejectWithValue(getErrorMessage(error, CONTACT_MESSAGES.failed));
   }
 });
 
@@ -61,7 +61,7 @@ const contactSlice = createSlice({
       })
       .addCase(sendContactMessage.rejected, (state, action) => {
         state.loading = false;
-        state.error = action.payload ?? DEFAULT_ERRORS.contact;
+        state.error = action.payload ?? CONTACT_MESSAGES.failed;
       });
   },
   selectors: {

@@ -6,10 +6,10 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  DEFAULT_ERRORS,
   SPEECH_UPLOAD_FIELD,
   type SpeechToTextResponse,
   type TranscriptSegment,
+  SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
 import { postForm } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
@@ -40,7 +40,7 @@ const requestTranscript = createAsyncThunk<
     // docs/product.md section 4: a missing transcript is stored as an empty string.
     return { text: body.data?.transcript ?? '', segments: body.data?.segments ?? [] };
   } catch (error) {
-    return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.speechToText));
+    return rejectWithValue(getErrorMessage(error, SPEECH_TO_TEXT_MESSAGES.failed));
   }
 });
 
@@ -73,7 +73,7 @@ const speechSlice = createSlice({
         // A cancelled request was replaced or cleared: whoever cancelled it owns the state now.
         if (action.meta.aborted) return;
         state.loading = false;
-        state.error = action.payload ?? DEFAULT_ERRORS.speechToText;
+        state.error = action.payload ?? SPEECH_TO_TEXT_MESSAGES.failed;
       });
   },
   selectors: {

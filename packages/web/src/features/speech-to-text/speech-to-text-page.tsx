@@ -1,12 +1,10 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
-  CLIENT_MESSAGES,
   DOWNLOADS,
   LIMITS,
-  STATE_TEXTS,
   TIMINGS,
   TOOL_CAPABILITY,
-  TOOL_MESSAGES,
+  SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -57,12 +55,12 @@ export function SpeechToTextPage() {
     if (!candidate || engineStatus.blocked) return;
     if (!candidate.type.startsWith('audio/')) {
       if (inputRef.current) inputRef.current.value = '';
-      window.alert(TOOL_MESSAGES.audioFileOnlyAlert);
+      window.alert(SPEECH_TO_TEXT_MESSAGES.audioFileOnlyAlert);
       return;
     }
     if (candidate.size > LIMITS.uploadMaxBytes) {
       if (inputRef.current) inputRef.current.value = '';
-      setFileError(TOOL_MESSAGES.fileTooLarge);
+      setFileError(SPEECH_TO_TEXT_MESSAGES.fileTooLarge);
       return;
     }
     setFileError(null);
@@ -81,7 +79,7 @@ export function SpeechToTextPage() {
         dispatch(resetSpeech());
         forgetFile();
         setShowPanel(false);
-        setFileError(TOOL_MESSAGES.audioTooLong);
+        setFileError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
       }
     });
   };
@@ -129,13 +127,15 @@ export function SpeechToTextPage() {
 
   const handleDownload = () => {
     if (!text) {
-      window.alert(CLIENT_MESSAGES.noTextToDownload);
+      window.alert(SPEECH_TO_TEXT_MESSAGES.noTextToDownload);
       return;
     }
     downloadText(text, DOWNLOADS.transcriptFileName);
   };
 
-  const transcriptShown = loading ? STATE_TEXTS.processingAudio : text || STATE_TEXTS.noTextYet;
+  const transcriptShown = loading
+    ? SPEECH_TO_TEXT_MESSAGES.processingAudio
+    : text || SPEECH_TO_TEXT_MESSAGES.noTextYet;
 
   return (
     <div className="container tool-page">
@@ -180,7 +180,7 @@ export function SpeechToTextPage() {
               {file.name} ({formatMegabytes(file.size)})
             </p>
           ) : null}
-          <p className="tool-hint">{TOOL_MESSAGES.uploadLimits}</p>
+          <p className="tool-hint">{SPEECH_TO_TEXT_MESSAGES.uploadLimits}</p>
         </div>
         <input
           ref={inputRef}
@@ -203,14 +203,18 @@ export function SpeechToTextPage() {
             disabled={engineStatus.blocked}
             aria-busy={loading}
           >
-            {loading ? STATE_TEXTS.processing : STATE_TEXTS.startTranscription}
+            {loading
+              ? SPEECH_TO_TEXT_MESSAGES.processing
+              : SPEECH_TO_TEXT_MESSAGES.startTranscription}
           </button>
           <button type="button" className="button button--secondary" onClick={handleReset}>
             Reset
           </button>
         </div>
         <div aria-live="polite">
-          {showAddFileHint ? <p className="tool-note">{CLIENT_MESSAGES.addFileFirst}</p> : null}
+          {showAddFileHint ? (
+            <p className="tool-note">{SPEECH_TO_TEXT_MESSAGES.addFileFirst}</p>
+          ) : null}
           {fileError ? <p className="tool-note">{fileError}</p> : null}
         </div>
         <WorkingIndicator

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { API_PATHS, CLIENT_MESSAGES, LIMITS, TIMINGS, TOOL_MESSAGES } from '@ai-tools/contracts';
+import { API_PATHS, LIMITS, TIMINGS, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
@@ -134,8 +134,8 @@ describe('Speech to text page', () => {
     const large = audioFile('long.mp3', 'audio/mpeg');
     Object.defineProperty(large, 'size', { value: LIMITS.uploadMaxBytes + 1 });
     dropFiles(screen.getByTestId('drop-zone'), [large]);
-    expect(screen.getByText(TOOL_MESSAGES.fileTooLarge)).toBeInTheDocument();
-    expect(screen.getByText(TOOL_MESSAGES.uploadLimits)).toBeInTheDocument();
+    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.fileTooLarge)).toBeInTheDocument();
+    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.uploadLimits)).toBeInTheDocument();
     expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(0);
   });
 
@@ -146,7 +146,7 @@ describe('Speech to text page', () => {
     stubApi({ [API_PATHS.speechToText]: () => reply.promise });
     renderWithStore(<SpeechToTextPage />, store);
     dropFiles(screen.getByTestId('drop-zone'), [audioFile('lecture.mp3', 'audio/mpeg')]);
-    expect(await screen.findByText(TOOL_MESSAGES.audioTooLong)).toBeInTheDocument();
+    expect(await screen.findByText(SPEECH_TO_TEXT_MESSAGES.audioTooLong)).toBeInTheDocument();
     expect(store.getState().speech.loading).toBe(false);
     expect(screen.queryByText(/lecture\.mp3/)).not.toBeInTheDocument();
     reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
@@ -212,16 +212,16 @@ describe('Speech to text page', () => {
     await screen.findByText('pocketsphinx');
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
-    expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
+    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.addFileFirst)).toBeInTheDocument();
     expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(TIMINGS.noticeMs - 1);
     });
-    expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
+    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.addFileFirst)).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(screen.queryByText(CLIENT_MESSAGES.addFileFirst)).not.toBeInTheDocument();
+    expect(screen.queryByText(SPEECH_TO_TEXT_MESSAGES.addFileFirst)).not.toBeInTheDocument();
   });
 
   it('Reset clears the file, the hint and the panel', async () => {
@@ -234,7 +234,7 @@ describe('Speech to text page', () => {
     expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
     expect(screen.queryByText(/clip\.wav/)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
-    expect(screen.getByText(CLIENT_MESSAGES.addFileFirst)).toBeInTheDocument();
+    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.addFileFirst)).toBeInTheDocument();
   });
 
   it('the drop area opens the file picker from the keyboard', () => {

@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
-  CLIENT_MESSAGES,
   DOWNLOADS,
   LIMITS,
-  READ_ALOUD_MESSAGES,
   STORY_AUDIENCES,
   STORY_CUSTOM_THEME,
   STORY_LANGUAGES,
@@ -19,6 +17,7 @@ import {
   type StoryTheme,
   type StoryTone,
   type StoryType,
+  STORY_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -86,7 +85,7 @@ export function StoryPage() {
     event.preventDefault();
     const required = [language, storyType, audience, tone, topic, storyLength];
     if (!required.every(Boolean)) {
-      window.alert(CLIENT_MESSAGES.fillAllRequiredFields);
+      window.alert(STORY_MESSAGES.fillAllRequiredFields);
       return;
     }
     // The audio belongs to the story it was made from.
@@ -223,7 +222,7 @@ export function StoryPage() {
           id="story-listen"
           title="Listen"
           actionLabel="Listen"
-          description={READ_ALOUD_MESSAGES.story}
+          description={STORY_MESSAGES.listen}
           text={story}
           fileBaseName={DOWNLOADS.storyAudioBaseName}
           state={listening}

@@ -5,9 +5,9 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  DEFAULT_ERRORS,
   type StoryRequest,
   type StoryResponse,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import { postWriter } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
@@ -45,7 +45,7 @@ const requestStory = createAsyncThunk<string, StoryRequest, { rejectValue: strin
       );
       return body.data?.story ?? '';
     } catch (error) {
-      return rejectWithValue(getErrorMessage(error, DEFAULT_ERRORS.story));
+      return rejectWithValue(getErrorMessage(error, WRITER_MESSAGES.failed));
     }
   },
 );
@@ -84,7 +84,7 @@ const storySlice = createSlice({
         const written = endWriterStream(state);
         if (written) state.story = written;
         state.loading = false;
-        state.error = action.payload ?? DEFAULT_ERRORS.story;
+        state.error = action.payload ?? WRITER_MESSAGES.failed;
       });
   },
   selectors: {

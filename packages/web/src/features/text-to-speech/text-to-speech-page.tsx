@@ -1,13 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import {
-  CLIENT_MESSAGES,
   DOWNLOADS,
   FILE_EXTENSIONS,
   LIMITS,
-  STATE_TEXTS,
   TIMINGS,
   TOOL_CAPABILITY,
   type OutputFormat,
+  TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -105,7 +104,9 @@ export function TextToSpeechPage() {
 
         <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />
         <div aria-live="polite">
-          {showEmptyNote ? <p className="tool-note">{CLIENT_MESSAGES.enterTextFirst}</p> : null}
+          {showEmptyNote ? (
+            <p className="tool-note">{TEXT_TO_SPEECH_MESSAGES.enterTextFirst}</p>
+          ) : null}
         </div>
         <WorkingIndicator
           running={loading}
@@ -140,7 +141,7 @@ export function TextToSpeechPage() {
             onPlay={() => dispatch(stopLivePlayback())}
           />
         ) : (
-          <p className="tool-result__empty">{STATE_TEXTS.noAudioYet}</p>
+          <p className="tool-result__empty">{TEXT_TO_SPEECH_MESSAGES.noAudioYet}</p>
         )}
       </ResultPanel>
     </div>

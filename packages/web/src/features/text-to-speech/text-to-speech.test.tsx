@@ -2,12 +2,12 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
-  CLIENT_MESSAGES,
   LIMITS,
   TIMINGS,
   VOICE_DESCRIPTIONS,
   VOICES,
   type TextToSpeechRequest,
+  TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -83,7 +83,7 @@ describe('tts slice', () => {
     await store.dispatch(generateSpeech(REQUEST));
     expect(store.getState().tts).toMatchObject({
       audioUrl: null,
-      error: CLIENT_MESSAGES.noAudioData,
+      error: TEXT_TO_SPEECH_MESSAGES.noAudioData,
     });
   });
 
@@ -213,15 +213,15 @@ describe('Text to speech page', () => {
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(screen.getByText(CLIENT_MESSAGES.enterTextFirst)).toBeInTheDocument();
+    expect(screen.getByText(TEXT_TO_SPEECH_MESSAGES.enterTextFirst)).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(TIMINGS.noticeMs - 1);
     });
-    expect(screen.getByText(CLIENT_MESSAGES.enterTextFirst)).toBeInTheDocument();
+    expect(screen.getByText(TEXT_TO_SPEECH_MESSAGES.enterTextFirst)).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1);
     });
-    expect(screen.queryByText(CLIENT_MESSAGES.enterTextFirst)).not.toBeInTheDocument();
+    expect(screen.queryByText(TEXT_TO_SPEECH_MESSAGES.enterTextFirst)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, API_PATHS.textToSpeech)).toHaveLength(0);
   });
 

@@ -1,19 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import {
-  CLIENT_MESSAGES,
   DOWNLOADS,
   DURATIONS,
   LIMITS,
   PLATFORMS,
   SCRIPT_TOPIC_NAMES,
   SCRIPT_TOPICS,
-  STATE_TEXTS,
   TOOL_CAPABILITY,
   type Duration,
   type Platform,
   type ScriptTopic,
-  READ_ALOUD_MESSAGES,
   spokenScript,
+  VIDEO_SCRIPT_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -88,7 +86,7 @@ export function VideoScriptPage() {
 
   const handleDownload = () => {
     if (!script) {
-      window.alert(CLIENT_MESSAGES.noScriptToDownload);
+      window.alert(VIDEO_SCRIPT_MESSAGES.noScriptToDownload);
       return;
     }
     downloadText(script, DOWNLOADS.scriptFileName);
@@ -175,14 +173,14 @@ export function VideoScriptPage() {
               <TextStats text={partialText} />
             </>
           ) : loading ? (
-            <p className="tool-result__empty">{STATE_TEXTS.generatingScript}</p>
+            <p className="tool-result__empty">{VIDEO_SCRIPT_MESSAGES.generatingScript}</p>
           ) : script ? (
             <>
               <MarkdownView text={script} />
               <TextStats text={script} />
             </>
           ) : (
-            <p className="tool-result__empty">{STATE_TEXTS.noScriptYet}</p>
+            <p className="tool-result__empty">{VIDEO_SCRIPT_MESSAGES.noScriptYet}</p>
           )}
         </ResultPanel>
       ) : null}
@@ -192,7 +190,7 @@ export function VideoScriptPage() {
           id="voice-over"
           title="Voice-over"
           actionLabel="Make voice-over"
-          description={READ_ALOUD_MESSAGES.voiceOver}
+          description={VIDEO_SCRIPT_MESSAGES.voiceOver}
           text={spokenScript(script)}
           fileBaseName={DOWNLOADS.voiceOverBaseName}
           state={voiceOver}

@@ -5,9 +5,9 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
-  DEFAULT_ERRORS,
   type VideoScriptRequest,
   type VideoScriptResponse,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import { postWriter } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
@@ -47,7 +47,7 @@ const requestScript = createAsyncThunk<string, VideoScriptRequest, { rejectValue
     } catch (error) {
       // docs/product.md section 8: the server's message or the default, never the error's own.
       return rejectWithValue(
-        getErrorMessage(error, DEFAULT_ERRORS.videoScript, { useErrorMessage: false }),
+        getErrorMessage(error, WRITER_MESSAGES.failed, { useErrorMessage: false }),
       );
     }
   },
@@ -87,7 +87,7 @@ const videoScriptSlice = createSlice({
         const written = endWriterStream(state);
         if (written) state.script = written;
         state.loading = false;
-        state.error = action.payload ?? DEFAULT_ERRORS.videoScript;
+        state.error = action.payload ?? WRITER_MESSAGES.failed;
       });
   },
   selectors: {

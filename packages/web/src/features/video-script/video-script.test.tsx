@@ -2,15 +2,14 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
-  DEFAULT_ERRORS,
   DURATIONS,
   PLATFORMS,
   SCRIPT_TOPICS,
-  TOOL_MESSAGES,
   WRITER_MESSAGES,
   WRITER_STREAM_EVENTS,
   type TextToSpeechRequest,
   type VideoScriptRequest,
+  PAGE_TEXTS,
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
@@ -84,7 +83,7 @@ describe('videoScript slice', () => {
       },
     });
     await store.dispatch(generateScript(REQUEST));
-    expect(store.getState().videoScript.error).toBe(DEFAULT_ERRORS.videoScript);
+    expect(store.getState().videoScript.error).toBe(WRITER_MESSAGES.failed);
   });
 });
 
@@ -199,7 +198,7 @@ describe('Video script page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByText('No script generated yet')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('The writers need a text model.');
-    expect(screen.getByRole('alert')).not.toHaveTextContent(TOOL_MESSAGES.genericErrorHint);
+    expect(screen.getByRole('alert')).not.toHaveTextContent(PAGE_TEXTS.genericErrorHint);
     expect(screen.getByRole('button', { name: 'Download RTC File' })).toBeDisabled();
   });
 
@@ -212,10 +211,8 @@ describe('Video script page', () => {
     renderWithStore(<VideoScriptPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     const alert = screen.getByRole('alert');
-    await waitFor(() => expect(alert).toHaveTextContent(DEFAULT_ERRORS.videoScript));
-    expect(alert).toHaveTextContent(
-      `${DEFAULT_ERRORS.videoScript} ${TOOL_MESSAGES.genericErrorHint}`,
-    );
+    await waitFor(() => expect(alert).toHaveTextContent(WRITER_MESSAGES.failed));
+    expect(alert).toHaveTextContent(`${WRITER_MESSAGES.failed} ${PAGE_TEXTS.genericErrorHint}`);
   });
 
   it('Clear empties the result, hides the panel and resets the form to its defaults', async () => {

@@ -3,7 +3,7 @@
  * change of speaking rate without a change of pitch (atempo, WSOLA) where an engine's own rate
  * control cannot reach the requested speed.
  */
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import type { SynthesizedSpeech } from '../../types.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 
@@ -44,7 +44,7 @@ export async function adjustAudio(
     {
       signal,
       input: speech.pcm,
-      failureMessage: ENGINE_MESSAGES.speedFailed,
+      failureMessage: TEXT_TO_SPEECH_MESSAGES.speedFailed,
     },
   );
   return { pcm, sampleRate: target.sampleRate };

@@ -5,7 +5,7 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
@@ -127,7 +127,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
       language && !language.startsWith('en') ? this.options.languages.resolve(language) : undefined;
     // An English voice reads only Latin letters: text in another script it would turn to silence.
     if (language && !otherLanguage && hasLettersButNoLatin(request.text)) {
-      throw new UnsupportedLanguageError(ENGINE_MESSAGES.languageNotSpoken(language));
+      throw new UnsupportedLanguageError(TEXT_TO_SPEECH_MESSAGES.languageNotSpoken(language));
     }
     if (otherLanguage) {
       const { variant, pitch } = voice.otherLanguages;
@@ -152,7 +152,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
       writeWave: ({ textPath, wavePath }, signal) =>
         this.festival.synthesize(
           { voice, textPath, speed, sampleRate: CLASSIC_SAMPLE_RATE, wavePath },
-          { signal, failureMessage: ENGINE_MESSAGES.speechFailed },
+          { signal, failureMessage: TEXT_TO_SPEECH_MESSAGES.speechFailed },
         ),
       remainingTempo: 1,
     };
@@ -190,7 +190,7 @@ function fliteRun(voice: string, pitchHertz: number | undefined, speed: number):
           '-o',
           wavePath,
         ],
-        { signal, failureMessage: ENGINE_MESSAGES.speechFailed },
+        { signal, failureMessage: TEXT_TO_SPEECH_MESSAGES.speechFailed },
       ),
     remainingTempo: 1,
   };
@@ -207,7 +207,7 @@ function espeakRun(voice: string, pitch: number, speed: number): EngineRun {
       runEngineProcess(
         'espeak-ng',
         ['-v', voice, '-p', String(pitch), '-s', String(rate), '-f', textPath, '-w', wavePath],
-        { signal, failureMessage: ENGINE_MESSAGES.speechFailed },
+        { signal, failureMessage: TEXT_TO_SPEECH_MESSAGES.speechFailed },
       ),
     remainingTempo: wordsPerMinute / rate,
   };
@@ -218,6 +218,6 @@ async function readWaveOrFail(wavePath: string): Promise<SynthesizedSpeech> {
   try {
     return parseWav(await readFile(wavePath));
   } catch (error) {
-    throw new ProviderFailedError(ENGINE_MESSAGES.speechFailed, { cause: error });
+    throw new ProviderFailedError(TEXT_TO_SPEECH_MESSAGES.speechFailed, { cause: error });
   }
 }

@@ -3,7 +3,7 @@
  * models folder, else the classic engines festival, flite and espeak-ng.
  */
 import { join } from 'node:path';
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { KOKORO_FILES } from '../../../models/manifest.ts';
 import type { SpeechSynthesizer } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
@@ -63,7 +63,9 @@ async function createClassicSynthesizer(
 ): Promise<SpeechSynthesizer> {
   const missing = await missingPrograms(CLASSIC_PROGRAMS);
   if (missing.length > 0 || !(await allExist(FESTIVAL_VOICE_FOLDERS))) {
-    return unavailableEngine(ENGINE_MESSAGES.speechPackagesMissing(CLASSIC_PACKAGES, missing));
+    return unavailableEngine(
+      TEXT_TO_SPEECH_MESSAGES.speechPackagesMissing(CLASSIC_PACKAGES, missing),
+    );
   }
   return new ClassicSpeechSynthesizer({
     languages: await EspeakLanguages.load(),

@@ -5,7 +5,7 @@
  * espeak-ng drops punctuation, yet Kokoro reads it for pauses and intonation: the text is cut at
  * punctuation, each piece between is phonemized, and the punctuation goes back in between.
  */
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { runEngineProcess } from '../../../child-process.ts';
 import { japaneseReading } from './japanese-reading.ts';
 import { KOKORO_VOCABULARY } from './kokoro-vocabulary.ts';
@@ -128,7 +128,7 @@ async function espeakLines(text: string, voice: string, signal: AbortSignal): Pr
   const output = await runEngineProcess('espeak-ng', ['-q', '--ipa', '-v', voice], {
     signal,
     input: Buffer.from(text + '\n', 'utf8'),
-    failureMessage: ENGINE_MESSAGES.speechFailed,
+    failureMessage: TEXT_TO_SPEECH_MESSAGES.speechFailed,
   });
   return output.toString('utf8').trim().split('\n');
 }

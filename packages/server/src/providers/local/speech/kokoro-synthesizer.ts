@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENGINE_MESSAGES, type Voice } from '@ai-tools/contracts';
+import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
@@ -84,7 +84,7 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
     const model = await EngineThread.start<KokoroRun, KokoroWave>({
       file: new URL('./kokoro-worker.ts', import.meta.url),
       settings: { modelPath: files.model } satisfies KokoroWorkerSettings,
-      failureMessage: ENGINE_MESSAGES.speechFailed,
+      failureMessage: TEXT_TO_SPEECH_MESSAGES.speechFailed,
     });
     return new KokoroSpeechSynthesizer(model, files.voicesFolder, otherLanguages, options);
   }

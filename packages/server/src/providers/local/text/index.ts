@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import { WRITER_MESSAGES } from '@ai-tools/contracts';
 import { DEFAULT_TEXT_MODEL, isTextModelId, MODEL_MANIFEST } from '../../../models/manifest.ts';
 import type { TextGenerator } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
@@ -40,13 +40,13 @@ export function findTextModel(
 export async function createLocalTextGenerator(options: LocalTextOptions): Promise<TextGenerator> {
   const modelPath = findTextModel(options);
   if (!modelPath) {
-    return unavailableEngine(SERVER_MESSAGES.textGenerationUnavailable);
+    return unavailableEngine(WRITER_MESSAGES.textGenerationUnavailable);
   }
   try {
     return await loadLlamaTextGenerator({ ...options, modelPath });
   } catch (error) {
     options.onLoadError?.(error, modelPath);
-    return unavailableEngine(SERVER_MESSAGES.textModelUnreadable);
+    return unavailableEngine(WRITER_MESSAGES.textModelUnreadable);
   }
 }
 

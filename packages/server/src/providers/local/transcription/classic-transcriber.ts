@@ -6,7 +6,7 @@
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ENGINE_MESSAGES, type TranscriptSegment } from '@ai-tools/contracts';
+import { type TranscriptSegment, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { floatToPcm, wavHeader } from '../../../audio/wav.ts';
 import {
@@ -126,10 +126,10 @@ export class ClassicTranscriber implements Transcriber {
           this.model.dictionary,
           ...DECODER_SETTINGS,
         ],
-        { signal, failureMessage: ENGINE_MESSAGES.recognitionFailed },
+        { signal, failureMessage: SPEECH_TO_TEXT_MESSAGES.recognitionFailed },
       );
       const hypotheses = await readFile(hypothesisPath, 'utf8').catch((error: unknown) => {
-        throw new ProviderFailedError(ENGINE_MESSAGES.recognitionFailed, { cause: error });
+        throw new ProviderFailedError(SPEECH_TO_TEXT_MESSAGES.recognitionFailed, { cause: error });
       });
       return parseHypotheses(hypotheses);
     });

@@ -3,7 +3,7 @@
  * the models folder, else pocketsphinx with its en-us model. Both use Silero VAD for segments.
  */
 import { join } from 'node:path';
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import { MODEL_MANIFEST, WHISPER_FILES } from '../../../models/manifest.ts';
 import type { Transcriber } from '../../types.ts';
 import { unavailableEngine } from '../../unavailable.ts';
@@ -47,7 +47,7 @@ export async function createLocalTranscriber(
 ): Promise<Transcriber> {
   const vadModel = await findVadModel(options.modelsDir);
   if (!vadModel) {
-    return unavailableEngine(ENGINE_MESSAGES.voiceDetectorMissing);
+    return unavailableEngine(SPEECH_TO_TEXT_MESSAGES.voiceDetectorMissing);
   }
   // Loaded once: the classic tier reuses it when Whisper does not load.
   const detector = new SpeechDetector(vadModel);
@@ -65,7 +65,7 @@ export async function createLocalTranscriber(
   }
   const missing = await missingPrograms(['pocketsphinx_batch']);
   if (missing.length > 0 || !(await allExist(Object.values(pocketsphinxModelFiles())))) {
-    return unavailableEngine(ENGINE_MESSAGES.recogniserMissing);
+    return unavailableEngine(SPEECH_TO_TEXT_MESSAGES.recogniserMissing);
   }
   return new ClassicTranscriber(
     detector,

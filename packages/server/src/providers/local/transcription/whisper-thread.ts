@@ -2,7 +2,7 @@
  * The main thread's side of the Whisper worker (whisper-worker.ts), on an EngineThread. A visitor
  * who goes away stops the running decode through a flag shared with the worker.
  */
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import { EngineThread } from '../engine-thread.ts';
 import type {
   DecodedPiece,
@@ -25,7 +25,7 @@ export class WhisperThread {
     const engine = await EngineThread.start<WhisperRequest, WhisperReply>({
       file: new URL('./whisper-worker.ts', import.meta.url),
       settings: { ...settings, stopFlag: stopFlag.buffer } satisfies WhisperWorkerSettings,
-      failureMessage: ENGINE_MESSAGES.recognitionFailed,
+      failureMessage: SPEECH_TO_TEXT_MESSAGES.recognitionFailed,
     });
     return new WhisperThread(engine, stopFlag);
   }

@@ -6,9 +6,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CONTACT_HONEYPOT_FIELD, type ContactMessage } from '@ai-tools/contracts';
-import { insertContactMessage, insertContactMessageOnce } from '../db/contact-messages.ts';
-import type { DatabaseSchema } from '../db/database.ts';
-import type { ContactMailer } from '../plugins/contact-mail.ts';
+import { insertContactMessage, insertContactMessageOnce } from './contact-messages.ts';
+import type { DatabaseSchema } from '../../db/database.ts';
+import type { ContactMailer } from './contact-mail.ts';
 
 export interface ContactDependencies {
   db: Kysely<DatabaseSchema>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PATHS, MEDIA_TYPES, voiceSampleParamsSchema } from '@ai-tools/contracts';
-import { VoiceSamples } from '../../services/voice-samples.ts';
+import { VoiceSamples } from './voice-samples.ts';
 
 /** Made once per voice and kept for the server's life, so browsers may keep it for a day too. */
 const CACHE_CONTROL = 'public, max-age=86400';

@@ -9,14 +9,10 @@ import {
   type SpeechPieceEvent,
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
-import {
-  textToSpeech,
-  type TextToSpeechOptions,
-  type TextToSpeechResult,
-} from '../../services/text-to-speech.ts';
-import { abortSignalFor } from '../abort-signal.ts';
-import { acceptWeight } from '../accept.ts';
-import { answerEventStream, wantsEventStream } from '../event-stream.ts';
+import { textToSpeech, type TextToSpeechOptions, type TextToSpeechResult } from './service.ts';
+import { abortSignalFor } from '../../routes/abort-signal.ts';
+import { acceptWeight } from '../../routes/accept.ts';
+import { answerEventStream, wantsEventStream } from '../../routes/event-stream.ts';
 
 /**
  * The text-to-speech call (docs/product.md section 7). It answers the plain JSON; the audio itself

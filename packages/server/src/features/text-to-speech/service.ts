@@ -4,20 +4,20 @@
  * sentence boundaries, joins the PCM and encodes the requested format.
  */
 import {
-  API_MESSAGES,
   MEDIA_TYPES,
   type OutputFormat,
   type TextToSpeechRequest,
   type TextToSpeechResponse,
+  TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
-import { encodePcm } from '../audio/encode.ts';
-import { pcmDurationSeconds } from '../audio/wav.ts';
-import { withTemporaryFolder } from '../audio/temporary-folder.ts';
+import { encodePcm } from '../../audio/encode.ts';
+import { pcmDurationSeconds } from '../../audio/wav.ts';
+import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
 import type {
   EngineRequestOptions,
   SpeechSynthesizer,
   SynthesizedSpeech,
-} from '../providers/types.ts';
+} from '../../providers/types.ts';
 import { captionCues } from './captions.ts';
 import {
   prepareSpeechText,
@@ -30,7 +30,7 @@ import {
   EmptyResultError,
   GenerationAbortedError,
   ValidationError,
-} from '../errors.ts';
+} from '../../errors.ts';
 
 /** Chunk size for engines that state no limit: a few sentences, so an abort stops work soon. */
 export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;
@@ -89,7 +89,7 @@ export async function textToSpeech(
   { signal, visitor, onQueuePosition, onPiece }: TextToSpeechOptions = {},
 ): Promise<TextToSpeechResult> {
   const prepared = prepareSpeechText(request.text);
-  if (!prepared.text) throw new ValidationError(API_MESSAGES.nothingToSpeak);
+  if (!prepared.text) throw new ValidationError(TEXT_TO_SPEECH_MESSAGES.nothingToSpeak);
   const estimatedSeconds = estimateSpeechSeconds(prepared.text, request.speed);
   if (estimatedSeconds > maxSeconds) throw speechTooLong(estimatedSeconds, maxSeconds);
 
@@ -125,7 +125,7 @@ export async function textToSpeech(
     onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
   }
   const speech = joinPieces(pieces);
-  if (speech.pcm.length === 0) throw new EmptyResultError(API_MESSAGES.speechEmpty);
+  if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
 
   const audio = await withTemporaryFolder(temporaryRoot, (folder) =>
     encodePcm({ ...speech, format: request.outputFormat, folder, signal }),
@@ -151,7 +151,9 @@ function firstSentenceAlone(chunks: string[], language: string | undefined): str
 
 function speechTooLong(seconds: number, maxSeconds: number) {
   const minutes = (value: number) => Math.round((value / 60) * 10) / 10;
-  return new AudioTooLongError(API_MESSAGES.speechTooLong(minutes(seconds), minutes(maxSeconds)));
+  return new AudioTooLongError(
+    TEXT_TO_SPEECH_MESSAGES.speechTooLong(minutes(seconds), minutes(maxSeconds)),
+  );
 }
 
 function joinPieces(pieces: SynthesizedSpeech[]): SynthesizedSpeech {

@@ -3,7 +3,7 @@
  * visitor's abort signal and an overall deadline, cleaning what a model wraps around its answer,
  * and counting words and sentences in any of the story languages.
  */
-import { ENGINE_MESSAGES } from '@ai-tools/contracts';
+import { WRITER_MESSAGES } from '@ai-tools/contracts';
 import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../errors.ts';
@@ -38,7 +38,7 @@ export function writerContext(
 /** The writer's deadline passed: a 502 for the visitor, or the end of a story's continuations. */
 export class WritingTooSlowError extends ProviderFailedError {
   constructor() {
-    super(ENGINE_MESSAGES.writingTooSlow);
+    super(WRITER_MESSAGES.writingTooSlow);
   }
 }
 
@@ -203,7 +203,7 @@ function isClosingOffer(paragraph: string): boolean {
 /** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
 export function requireText(text: string, what: string): string {
   if (text.trim() === '') {
-    throw new EmptyResultError(ENGINE_MESSAGES.resultEmpty(what));
+    throw new EmptyResultError(WRITER_MESSAGES.resultEmpty(what));
   }
   return text;
 }

@@ -5,9 +5,9 @@ import {
   speechToTextResponseSchema,
   type SpeechToTextResponse,
 } from '@ai-tools/contracts';
-import { receiveAudioUpload } from '../../plugins/audio-upload.ts';
-import { speechToText } from '../../services/speech-to-text.ts';
-import { abortSignalFor } from '../abort-signal.ts';
+import { receiveAudioUpload } from './audio-upload.ts';
+import { speechToText } from './service.ts';
+import { abortSignalFor } from '../../routes/abort-signal.ts';
 
 export async function speechToTextRoutes(app: FastifyInstance) {
   // The body is multipart (the audio in the field `file`), read by receiveAudioUpload.

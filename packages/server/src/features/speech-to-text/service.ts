@@ -5,17 +5,17 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { API_MESSAGES, LIMITS, type SpeechToTextResponse } from '@ai-tools/contracts';
-import { decodeToSamples } from '../audio/decode.ts';
-import { ProgramExitedError } from '../child-process.ts';
-import { probeAudio } from '../audio/probe.ts';
-import { withTemporaryFolder } from '../audio/temporary-folder.ts';
+import { LIMITS, type SpeechToTextResponse, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
+import { decodeToSamples } from '../../audio/decode.ts';
+import { ProgramExitedError } from '../../child-process.ts';
+import { probeAudio } from '../../audio/probe.ts';
+import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
   type EngineRequestOptions,
   type Transcriber,
-} from '../providers/types.ts';
-import { AudioTooLongError, InvalidAudioError } from '../errors.ts';
+} from '../../providers/types.ts';
+import { AudioTooLongError, InvalidAudioError } from '../../errors.ts';
 
 export interface SpeechToTextDependencies {
   transcriber: Transcriber;
@@ -25,7 +25,7 @@ export interface SpeechToTextDependencies {
 
 export type SpeechToTextResult = SpeechToTextResponse['data'];
 
-/** The visitor's file, still unread until it has a place to go (plugins/audio-upload.ts). */
+/** The visitor's file, still unread until it has a place to go (audio-upload.ts beside this file). */
 export interface ReceivedUpload {
   /**
    * Writes the file to `path`. A broken or cut-off upload fails with a 400, one past the size
@@ -42,12 +42,13 @@ export async function speechToText(
   return withTemporaryFolder(temporaryRoot, async (folder) => {
     const path = join(folder, 'upload');
     await upload.saveTo(path, signal);
-    if ((await stat(path)).size === 0) throw new InvalidAudioError(API_MESSAGES.uploadEmpty);
+    if ((await stat(path)).size === 0)
+      throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadEmpty);
 
     const probe = await probeAudio(path, signal);
-    if (!probe) throw new InvalidAudioError(API_MESSAGES.uploadNotAudio);
+    if (!probe) throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
     if (probe.durationSeconds !== undefined && probe.durationSeconds > LIMITS.audioMaxSeconds) {
-      throw new AudioTooLongError(API_MESSAGES.audioTooLong);
+      throw new AudioTooLongError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
     }
 
     // One second past the limit is enough to tell a file that hid its length is too long.
@@ -58,12 +59,12 @@ export async function speechToText(
       signal,
     }).catch((error: unknown) => {
       if (error instanceof ProgramExitedError)
-        throw new InvalidAudioError(API_MESSAGES.uploadNotAudio);
+        throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
       throw error;
     });
-    if (samples.length === 0) throw new InvalidAudioError(API_MESSAGES.audioHasNoSound);
+    if (samples.length === 0) throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.audioHasNoSound);
     if (samples.length > LIMITS.audioMaxSeconds * TRANSCRIPTION_SAMPLE_RATE) {
-      throw new AudioTooLongError(API_MESSAGES.audioTooLong);
+      throw new AudioTooLongError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
     }
 
     const transcription = await transcriber.transcribe({ samples, signal, visitor });

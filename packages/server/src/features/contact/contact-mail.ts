@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
-import type { NewContactMessage } from '../db/contact-messages.ts';
+import type { Config } from '../../config.ts';
+import type { NewContactMessage } from './contact-messages.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,8 +14,8 @@ import {
   trimToSentences,
   WritingTooSlowError,
   type WriterContext,
-} from './writing.ts';
-import { markdownToPlainText } from '../text/markdown.ts';
+} from '../../writers/writing.ts';
+import { markdownToPlainText } from '../../text/markdown.ts';
 
 /** How far from the requested length a story may land. */
 const STORY_LENGTH_TOLERANCE = 0.15;

@@ -6,9 +6,9 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_MESSAGES, LIMITS, SPEECH_UPLOAD_FIELD } from '@ai-tools/contracts';
-import type { ReceivedUpload } from '../services/speech-to-text.ts';
-import { GenerationAbortedError, UploadTooLargeError, ValidationError } from '../errors.ts';
+import { LIMITS, SPEECH_UPLOAD_FIELD, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
+import type { ReceivedUpload } from './service.ts';
+import { GenerationAbortedError, UploadTooLargeError, ValidationError } from '../../errors.ts';
 
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
@@ -30,18 +30,18 @@ export async function registerMultipart(app: FastifyInstance) {
  * listened to in `saveTo`, in one step.
  */
 export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new ValidationError(API_MESSAGES.uploadNotMultipart);
+  if (!request.isMultipart()) throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
   const parts = request.parts();
   let part: MultipartFile | undefined;
   try {
     part = await nextFile(parts);
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw error;
-    throw new ValidationError(API_MESSAGES.uploadNotMultipart);
+    throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
   }
   if (!part || part.fieldname !== SPEECH_UPLOAD_FIELD) {
     part?.file.resume();
-    throw new ValidationError(API_MESSAGES.uploadMissing);
+    throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadMissing);
   }
   const source = part.file;
   return {
@@ -65,7 +65,7 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
         if (diskFailedFirst) throw error;
         // The multipart parser's errors (a body cut short, a missing closing boundary, a broken
         // part) are the upload's.
-        throw new ValidationError(API_MESSAGES.uploadIncomplete);
+        throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadIncomplete);
       }
       // Past the size limit the parser stops passing data on but reads the upload to its end, so
       // the visitor gets this answer rather than a reset connection.
@@ -76,7 +76,7 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
         await readToEnd(parts);
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode === 413) throw error;
-        throw new ValidationError(API_MESSAGES.uploadIncomplete);
+        throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadIncomplete);
       }
     },
   };

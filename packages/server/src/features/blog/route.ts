@@ -4,11 +4,11 @@ import {
   API_PATHS,
   blogRequestSchema,
   blogResponseSchema,
-  CLIENT_MESSAGES,
   type BlogResponse,
+  BLOG_MESSAGES,
 } from '@ai-tools/contracts';
-import { writeBlog } from '../../services/blog.ts';
-import { answerWriter } from '../writer-context.ts';
+import { writeBlog } from './service.ts';
+import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateBlogRoutes(app: FastifyInstance) {
   app
@@ -20,7 +20,7 @@ export async function generateBlogRoutes(app: FastifyInstance) {
         const input = request.body;
         return answerWriter(request, reply, async (context): Promise<BlogResponse> => {
           const content = await writeBlog(input, context);
-          return { success: true, data: { content }, message: CLIENT_MESSAGES.blogGenerated };
+          return { success: true, data: { content }, message: BLOG_MESSAGES.generated };
         });
       },
     );

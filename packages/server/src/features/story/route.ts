@@ -6,8 +6,8 @@ import {
   storyResponseSchema,
   type StoryResponse,
 } from '@ai-tools/contracts';
-import { writeStory } from '../../services/story.ts';
-import { answerWriter } from '../writer-context.ts';
+import { writeStory } from './service.ts';
+import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateStoryRoutes(app: FastifyInstance) {
   app

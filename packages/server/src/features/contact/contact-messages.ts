@@ -1,6 +1,6 @@
 /** Stored contact messages: the repository the contact service and the operator's script use. */
 import type { Kysely, Selectable } from 'kysely';
-import type { ContactMessagesTable, DatabaseSchema } from './database.ts';
+import type { ContactMessagesTable, DatabaseSchema } from '../../db/database.ts';
 
 export type StoredContactMessage = Selectable<ContactMessagesTable>;
 

@@ -3,11 +3,11 @@
  * generates: made by the serving speech engine the first time a voice is asked for, encoded to
  * mp3, and kept in memory (11 voices, a few tens of kilobytes each), so later visits cost nothing.
  */
-import { API_MESSAGES, type Voice } from '@ai-tools/contracts';
-import { encodePcm } from '../audio/encode.ts';
-import { withTemporaryFolder } from '../audio/temporary-folder.ts';
-import type { SpeechSynthesizer } from '../providers/types.ts';
-import { EmptyResultError } from '../errors.ts';
+import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
+import { encodePcm } from '../../audio/encode.ts';
+import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
+import type { SpeechSynthesizer } from '../../providers/types.ts';
+import { EmptyResultError } from '../../errors.ts';
 
 export const VOICE_SAMPLE_TEXT =
   'Hello! This is how I sound. I can read your text aloud, at the speed you choose.';
@@ -44,7 +44,7 @@ export class VoiceSamples {
       speed: 1,
       language: 'en',
     });
-    if (speech.pcm.length === 0) throw new EmptyResultError(API_MESSAGES.speechEmpty);
+    if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
     return withTemporaryFolder(temporaryRoot, (folder) =>
       encodePcm({ ...speech, format: 'mp3', folder }),
     );

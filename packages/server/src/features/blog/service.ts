@@ -3,7 +3,12 @@
  * visitor's topic.
  */
 import type { BlogRequest } from '@ai-tools/contracts';
-import { cleanModelOutput, collectText, requireText, type WriterContext } from './writing.ts';
+import {
+  cleanModelOutput,
+  collectText,
+  requireText,
+  type WriterContext,
+} from '../../writers/writing.ts';
 
 /**
  * The grammar bounds the post (about 600 to 1,300 words); the token budget only guards against a

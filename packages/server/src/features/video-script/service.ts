@@ -9,7 +9,12 @@ import {
   type Platform,
   type VideoScriptRequest,
 } from '@ai-tools/contracts';
-import { cleanModelOutput, collectText, requireText, type WriterContext } from './writing.ts';
+import {
+  cleanModelOutput,
+  collectText,
+  requireText,
+  type WriterContext,
+} from '../../writers/writing.ts';
 
 /** A relaxed speaking pace for voice-over: 0.15 minutes (9 seconds) is about 22 words. */
 export const SPOKEN_WORDS_PER_MINUTE = 150;

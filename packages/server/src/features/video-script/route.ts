@@ -6,8 +6,8 @@ import {
   videoScriptResponseSchema,
   type VideoScriptResponse,
 } from '@ai-tools/contracts';
-import { writeVideoScript } from '../../services/video-script.ts';
-import { answerWriter } from '../writer-context.ts';
+import { writeVideoScript } from './service.ts';
+import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateScriptRoutes(app: FastifyInstance) {
   app

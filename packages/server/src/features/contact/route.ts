@@ -5,12 +5,11 @@ import {
   CONTACT_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
-  SERVER_MESSAGES,
   contactMessageSchema,
   contactResponseSchema,
   type ContactResponse,
 } from '@ai-tools/contracts';
-import { sendContactMessage } from '../../services/contact.ts';
+import { sendContactMessage } from './service.ts';
 import { ValidationError } from '../../errors.ts';
 
 export async function contactRoutes(app: FastifyInstance) {
@@ -26,7 +25,7 @@ export async function contactRoutes(app: FastifyInstance) {
           idempotencyKey !== undefined &&
           (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))
         ) {
-          throw new ValidationError(SERVER_MESSAGES.idempotencyKeyInvalid);
+          throw new ValidationError(CONTACT_MESSAGES.idempotencyKeyInvalid);
         }
         await sendContactMessage(
           message,

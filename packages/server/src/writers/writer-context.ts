@@ -8,9 +8,9 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WRITER_STREAM_EVENTS } from '@ai-tools/contracts';
-import { writerContext, type WriterContext } from '../services/writing.ts';
-import { abortSignalFor } from './abort-signal.ts';
-import { answerEventStream, wantsEventStream } from './event-stream.ts';
+import { writerContext, type WriterContext } from './writing.ts';
+import { abortSignalFor } from '../routes/abort-signal.ts';
+import { answerEventStream, wantsEventStream } from '../routes/event-stream.ts';
 
 /** Runs a writer and answers its result as plain JSON or as a stream, as the client asked. */
 export async function answerWriter<Answer extends object>(

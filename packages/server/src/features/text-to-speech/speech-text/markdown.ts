@@ -1,5 +1,5 @@
 /** Markdown read aloud: its words without its marks, with a pause where a block ends. */
-import { markdownBlocks } from '../../text/markdown.ts';
+import { markdownBlocks } from '../../../text/markdown.ts';
 
 /**
  * The words of markdown as they are read aloud: a heading or list item ends with a pause, as a

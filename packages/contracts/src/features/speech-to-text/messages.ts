@@ -1,0 +1,45 @@
+/**
+ * Everything speech to text says: its page, its upload and its engines' refusals (docs/product.md
+ * sections 4, 5 and 8). Plain values, free of zod, so the website's first load may use them.
+ */
+import { SPEECH_TO_TEXT_LIMITS } from './facts.ts';
+
+const UPLOAD_MAX_MEGABYTES = SPEECH_TO_TEXT_LIMITS.uploadMaxBytes / (1024 * 1024);
+const AUDIO_MAX_MINUTES = SPEECH_TO_TEXT_LIMITS.audioMaxSeconds / 60;
+const AUDIO_FILE_ONLY = 'Please add an audio file only.';
+
+export const SPEECH_TO_TEXT_MESSAGES = {
+  addFileFirst: '* Add file first',
+  audioFileOnly: AUDIO_FILE_ONLY,
+  /** The cross mark prefix of docs/product.md section 5's audio-only alert. */
+  audioFileOnlyAlert: `❌ ${AUDIO_FILE_ONLY}`,
+  uploadLimits: `Audio files up to ${UPLOAD_MAX_MEGABYTES} MB and ${AUDIO_MAX_MINUTES} minutes.`,
+  startTranscription: 'Start Generating Subtitles',
+  processing: 'Processing...',
+  processingAudio: 'Processing your audio...',
+  noTextYet: 'No text generated yet',
+  noTextToDownload: 'No text available to download!',
+  /** The page's default error. */
+  failed: 'Something went wrong while transcribing audio',
+
+  fileTooLarge: `This file is larger than ${UPLOAD_MAX_MEGABYTES} MB. Please choose a shorter recording, or save it as MP3 to make it smaller, and try again.`,
+  // The page checks the length before the upload and the server after it: one text for both.
+  audioTooLong: `The audio is longer than ${AUDIO_MAX_MINUTES} minutes. Please trim it or split it into shorter parts and add them one at a time.`,
+  uploadMissing: 'Please attach an audio file to transcribe.',
+  uploadNotMultipart:
+    "Send the audio as multipart/form-data, with the file in the form field 'file'.",
+  uploadTooMany: 'Please upload one audio file at a time.',
+  uploadIncomplete:
+    'The upload stopped before the whole file arrived. Please choose the file and send it again.',
+  uploadEmpty: 'The uploaded file is empty. Please choose an audio file with sound in it.',
+  uploadNotAudio:
+    'The uploaded file is not audio we can read. Please upload MP3, WAV, M4A, AAC, OGG, Opus, WebM or FLAC.',
+  audioHasNoSound:
+    'The file holds no audio we can play. Please check the recording and upload it again.',
+
+  recognitionFailed: 'The speech recogniser could not read this audio. Please try another file.',
+  voiceDetectorMissing:
+    'Transcription needs the Silero VAD model: run `npm install` (package @ricky0123/vad-web) or `npm run models`.',
+  recogniserMissing:
+    'Transcription needs pocketsphinx with its en-us model (Debian packages pocketsphinx and pocketsphinx-en-us: run `npm install` as root), or a Whisper model from `npm run models`.',
+} as const;

@@ -1,0 +1,38 @@
+/**
+ * Everything text to speech says: its page, its API call, and its engines' refusals
+ * (docs/product.md sections 4, 5 and 8). The writers' read-aloud panels use the same call, so they
+ * say the same. Plain values, free of zod, so the website's first load may use them.
+ */
+import { MAX_SPEED, MIN_SPEED, TEXT_TO_SPEECH_LIMITS } from './facts.ts';
+
+const SPEED_RANGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`;
+
+export const TEXT_TO_SPEECH_MESSAGES = {
+  enterTextFirst: '* Please enter text first',
+  noAudioYet: 'No audio generated yet.',
+  noAudioData: 'No audio data found in response',
+  /** The page's default error. */
+  failed: 'Failed to fetch TTS',
+  /** `made` is already worded, such as "12 s". */
+  playingWhileMade: (made: string) => `Playing while the rest is made: ${made} of audio so far.`,
+  /** A writer's result longer than one request may speak. */
+  excerpt: (maxCharacters: number) =>
+    `Only the beginning is read: one request speaks up to ${maxCharacters} characters.`,
+
+  textRequired: 'text is required.',
+  textEmpty: 'Please enter some text to turn into speech.',
+  textTooLong: `The text is too long: at most ${TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters} characters per request.`,
+  speedInvalid: SPEED_RANGE,
+  captionsInvalid: 'captions must be true or false.',
+  nothingToSpeak: 'The text has nothing to read aloud. Please enter words, not only symbols.',
+  speechTooLong: (estimatedMinutes: number, maxMinutes: number) =>
+    `This would make about ${estimatedMinutes} minutes of audio, more than the ${maxMinutes} minutes one request may make. Please shorten the text or choose a faster speed.`,
+
+  speechEmpty: 'The speech engine returned no audio. Please try again.',
+  speechFailed: 'The speech engine could not read this text. Please change the text and try again.',
+  languageNotSpoken: (language: string) =>
+    `No voice here speaks this text's language (${language}). Please write it in English or in another language our voices speak, such as Spanish, French, Hindi or Chinese.`,
+  speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
+  speechPackagesMissing: (packages: string, missing: readonly string[]) =>
+    `Speech needs the Debian packages ${packages}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${packages}\`.`,
+} as const;
