@@ -1,11 +1,11 @@
 /**
  * Every message of the site, pinned as the literal text a visitor reads
- * (test/fixtures/messages.json): a typo in a message, or a message changed by accident, fails
+ * (test/fixtures/messages/, one file per catalogue): a typo in a message, or a message changed by accident, fails
  * here. A message changed on purpose changes the fixture in the same commit.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import * as contracts from '../src/index.ts';
 
 /** The catalogues: each tool's own (features/<tool>/messages.ts) and the shared ones (messages.ts). */
@@ -58,11 +58,24 @@ function catalogueTexts(): Record<string, Record<string, string>> {
   return texts;
 }
 
+/** One fixture per catalogue, so a change to one tool's messages touches only its own file. */
+const FIXTURES = new URL('./fixtures/messages/', import.meta.url);
+
 test('every message reads exactly as pinned', () => {
-  const pinned: unknown = JSON.parse(
-    readFileSync(new URL('./fixtures/messages.json', import.meta.url), 'utf8'),
+  const texts = catalogueTexts();
+  assert.deepEqual(
+    readdirSync(FIXTURES).sort(),
+    Object.keys(texts)
+      .map((catalogue) => `${catalogue}.json`)
+      .sort(),
+    'one fixture per catalogue',
   );
-  assert.deepEqual(catalogueTexts(), pinned);
+  for (const [catalogue, entries] of Object.entries(texts)) {
+    const pinned: unknown = JSON.parse(
+      readFileSync(new URL(`${catalogue}.json`, FIXTURES), 'utf8'),
+    );
+    assert.deepEqual(entries, pinned, catalogue);
+  }
 });
 
 test('every text is written in one catalogue only', () => {
@@ -80,11 +93,12 @@ test('every text is written in one catalogue only', () => {
   );
 });
 
-// Writes the fixture from the current messages: node --import tsx test/messages.test.ts --write
+// Writes the fixtures from the current messages: node --import tsx test/messages.test.ts --write
 if (process.argv.includes('--write')) {
-  const { writeFileSync } = await import('node:fs');
-  writeFileSync(
-    new URL('./fixtures/messages.json', import.meta.url),
-    `${JSON.stringify(catalogueTexts(), null, 2)}\n`,
-  );
+  const { mkdirSync, rmSync, writeFileSync } = await import('node:fs');
+  rmSync(FIXTURES, { recursive: true, force: true });
+  mkdirSync(FIXTURES, { recursive: true });
+  for (const [catalogue, entries] of Object.entries(catalogueTexts())) {
+    writeFileSync(new URL(`${catalogue}.json`, FIXTURES), `${JSON.stringify(entries, null, 2)}\n`);
+  }
 }
