@@ -6,10 +6,9 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import {
   API_PATHS,
@@ -34,6 +33,7 @@ import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { pcmDurationSeconds } from '../src/audio/wav.ts';
 import { assertSpeechFile, probeBytes } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
+import { countAudioPasses } from './helpers/audio-passes.ts';
 import { whisperHears, wordErrorRate } from './helpers/whisper-round-trip.ts';
 
 const modelsDir = loadConfig().MODELS_DIR;
@@ -258,60 +258,26 @@ test('captions follow the voice-over: each cue’s words are heard within its ow
 });
 
 test('one request, however many chunks, makes one temporary folder and one encoder run', async () => {
-  // Every ffmpeg the server starts goes through this shim, which counts it.
-  const shim = mkdtempSync(join(tmpdir(), 'ffmpeg-shim-'));
-  const runs = join(shim, 'runs');
-  writeFileSync(
-    join(shim, 'ffmpeg'),
-    `#!/bin/sh\necho run >> '${runs}'\nexec ${execFileSync('which', ['ffmpeg']).toString().trim()} "$@"\n`,
-    { mode: 0o755 },
-  );
-  const searchPath = process.env.PATH;
-  process.env.PATH = `${shim}${delimiter}${searchPath ?? ''}`;
-  const temporaryRoot = mkdtempSync(join(tmpdir(), 'one-pass-'));
-  const folders = new Set<string>();
-  const watcher = watch(temporaryRoot, (_event, name) => name && folders.add(name));
-  // The shared engine, which this app must not close.
-  const sharedSpeech: SpeechSynthesizer = {
-    status: () => speech.status(),
-    synthesize: (request) => speech.synthesize(request),
-    maxCharactersPerChunk: speech.maxCharactersPerChunk,
-    close: async () => {},
-  };
-  const onePassApp = await makeApp({
-    env: { TEMP_DIR: temporaryRoot },
-    providers: {
-      speech: sharedSpeech,
-      text: unavailableEngine('No text engine in this test.'),
-      transcription: unavailableEngine('No transcription in this test.'),
-    },
-  });
-  try {
-    const sentences = [
-      'The first sentence is short.',
-      'The second one says a little more.',
-      'A third follows it.',
-      'Then a fourth.',
-      'The fifth is nearly the last.',
-      'And the sixth ends the text.',
-    ];
-    const response = await onePassApp.inject({
-      method: 'POST',
-      url: API_PATHS.textToSpeech,
-      remoteAddress: nextVisitor(),
-      // Captions make every sentence a chunk of its own: six engine runs.
-      payload: { text: sentences.join(' '), outputFormat: 'mp3', captions: true },
+  const sentences = [
+    'The first sentence is short.',
+    'The second one says a little more.',
+    'A third follows it.',
+    'Then a fourth.',
+    'The fifth is nearly the last.',
+    'And the sixth ends the text.',
+  ];
+  // Captions make every sentence a chunk of its own: six engine runs. At 0.25 each is also
+  // stretched beyond the speed Kokoro reaches itself.
+  for (const speed of [1, 0.25]) {
+    const passes = await countAudioPasses(speech, {
+      text: sentences.join(' '),
+      outputFormat: 'mp3',
+      speed,
+      captions: true,
     });
-    assert.equal(response.statusCode, 200, response.body);
-    assert.equal(textToSpeechResponseSchema.parse(response.json()).data.captions?.length, 6);
-    assert.equal(readFileSync(runs, 'utf8').trim().split('\n').length, 1, 'one ffmpeg run');
-    assert.equal(folders.size, 1, `one temporary folder: ${[...folders].join(', ')}`);
-    assert.deepEqual(readdirSync(temporaryRoot), [], 'and it is gone');
-  } finally {
-    watcher.close();
-    process.env.PATH = searchPath;
-    await onePassApp.close();
-    rmSync(shim, { recursive: true, force: true });
-    rmSync(temporaryRoot, { recursive: true, force: true });
+    assert.equal(passes.answer.captions?.length, 6);
+    assert.equal(passes.ffmpegRuns, 1, `speed ${speed}: one ffmpeg run`);
+    assert.equal(passes.folders.length, 1, `speed ${speed}: one temporary folder`);
+    assert.deepEqual(passes.leftOver, [], 'and it is gone');
   }
 });

@@ -17,6 +17,8 @@ import { parseWav as readMonoWave, pcmDurationSeconds } from '../src/audio/wav.t
 import { CLASSIC_SAMPLE_RATE } from '../src/providers/local/speech/classic-synthesizer.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
 import { childProcesses, isRunning, waitForChild } from './helpers/local-engines.ts';
+import { countAudioPasses } from './helpers/audio-passes.ts';
+import { probeBytes } from './helpers/audio-doubles.ts';
 import {
   GenerationAbortedError,
   ProviderBusyError,
@@ -148,15 +150,57 @@ test('text in a language no voice speaks is refused with a 400 that names the la
   assertNoFileLeft();
 });
 
-test('every voice answers at one sample rate, in any language', async () => {
-  const rates = new Set<number>();
+test("every voice answers at its engine's rate, and every file is written at 22.05 kHz or more", async () => {
+  // festival resamples itself and espeak-ng writes 22.05 kHz; flite's 16 kHz is raised by the
+  // encoder in its one pass.
+  const engineRates = {
+    festival: CLASSIC_SAMPLE_RATE,
+    'espeak-ng': CLASSIC_SAMPLE_RATE,
+    flite: 16_000,
+  };
   for (const voice of VOICES) {
-    rates.add((await synthesizer.synthesize({ text: 'Hello.', voice, speed: 1 })).sampleRate);
-    rates.add(
-      (await synthesizer.synthesize({ text: 'Hola.', voice, speed: 1, language: 'es' })).sampleRate,
-    );
+    const english = await synthesizer.synthesize({ text: 'Hello.', voice, speed: 1 });
+    assert.equal(english.sampleRate, engineRates[CLASSIC_VOICES[voice].english.engine], voice);
+    const spanish = await synthesizer.synthesize({
+      text: 'Hola.',
+      voice,
+      speed: 1,
+      language: 'es',
+    });
+    assert.equal(spanish.sampleRate, CLASSIC_SAMPLE_RATE, `${voice} in Spanish`);
   }
-  assert.deepEqual([...rates], [CLASSIC_SAMPLE_RATE]);
+  const flite = await countAudioPasses(synthesizer, { text: SENTENCE, voice: 'ash' });
+  const file = probeBytes(Buffer.from(flite.answer.audioBase64, 'base64'), 'mp3');
+  assert.equal(file.sampleRate, CLASSIC_SAMPLE_RATE);
+});
+
+test('5,000 characters, however many chunks and at any speed, make one temporary folder and one encoder run', async () => {
+  const text = Array.from(
+    { length: 160 },
+    (_, index) => `Here is sentence ${index + 1}, read aloud.`,
+  )
+    .join(' ')
+    .slice(0, LIMITS.textToSpeechMaxCharacters);
+  assert.ok(text.length > 4900, `${text.length} characters`);
+  // flite (its 16 kHz raised by the encoder) on the whole text at speed 1, and espeak-ng at 0.3,
+  // below its slowest rate, where the rest is stretched: 1,500 characters, as 5,000 would be
+  // longer than one request may speak at that speed.
+  for (const [voice, speed, characters, leastSeconds] of [
+    ['ash', 1, text.length, 150],
+    ['fable', 0.3, 1500, 200],
+  ] as const) {
+    const passes = await countAudioPasses(synthesizer, {
+      text: text.slice(0, characters),
+      voice,
+      speed,
+      outputFormat: 'mp3',
+    });
+    const seconds = passes.answer.durationSeconds;
+    assert.ok(seconds > leastSeconds, `${voice} at ${speed}: ${seconds} s`);
+    assert.equal(passes.ffmpegRuns, 1, `${voice} at ${speed}: one ffmpeg run`);
+    assert.equal(passes.folders.length, 1, `${voice} at ${speed}: one temporary folder`);
+    assert.deepEqual(passes.leftOver, [], 'and it is gone');
+  }
 });
 
 test('blank text or symbols alone give silence, not an error, on every engine', async () => {

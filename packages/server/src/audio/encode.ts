@@ -1,5 +1,6 @@
 /**
- * Encodes synthesized PCM into the five output formats with ffmpeg. The output goes to a file, not
+ * Encodes synthesized PCM into the five output formats with ffmpeg, the one audio pass of a speech
+ * request: the engine's PCM comes in through a pipe (ADR 040). The output goes to a file, not
  * a pipe, so ffmpeg can go back and write the headers that need the full length (the WAV sizes,
  * FLAC's STREAMINFO, the MP3 Xing frame).
  */
@@ -7,6 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type OutputFormat, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { runEngineProcess } from '../child-process.ts';
+
+/**
+ * The lowest rate a file is written at. MP3 and AAC frames pad a 22.05 kHz file by well under
+ * 0.1 s (at flite's 16 kHz, by more); slower speech is resampled in this same run.
+ */
+const LOWEST_OUTPUT_SAMPLE_RATE = 22_050;
 
 /** Codec and container per format: opus travels in Ogg and AAC in ADTS, as browsers play them. */
 const ENCODER_ARGUMENTS: Record<OutputFormat, string[]> = {
@@ -16,6 +23,12 @@ const ENCODER_ARGUMENTS: Record<OutputFormat, string[]> = {
   flac: ['-c:a', 'flac', '-f', 'flac'],
   wav: ['-c:a', 'pcm_s16le', '-f', 'wav'],
 };
+
+function outputRate(format: OutputFormat, sampleRate: number): string[] {
+  // Opus codes at 8 to 48 kHz steps of its own, and ffmpeg picks the one it needs by itself.
+  if (format === 'opus' || sampleRate >= LOWEST_OUTPUT_SAMPLE_RATE) return [];
+  return ['-ar', String(LOWEST_OUTPUT_SAMPLE_RATE)];
+}
 
 export interface EncodeRequest {
   /** Mono signed 16-bit little-endian samples. */
@@ -46,6 +59,7 @@ export async function encodePcm(request: EncodeRequest): Promise<Buffer> {
       'pipe:0',
       '-map_metadata',
       '-1',
+      ...outputRate(format, sampleRate),
       ...ENCODER_ARGUMENTS[format],
       '-y',
       outputPath,

@@ -124,6 +124,15 @@ export function floatToPcm(samples: Float32Array): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
+/** Samples in [-1, 1] from 16-bit PCM, the inverse of floatToPcm. */
+export function pcmToFloat(pcm: Buffer): Float32Array {
+  const frames = Math.floor(pcm.length / 2);
+  const samples = new Float32Array(frames);
+  for (let index = 0; index < frames; index += 1)
+    samples[index] = pcm.readInt16LE(index * 2) / 32768;
+  return samples;
+}
+
 /** The 44-byte header of a plain mono 16-bit WAV, the kind every engine and API here reads. */
 export function wavHeader(dataBytes: number, sampleRate: number): Buffer {
   const header = Buffer.alloc(WAV_HEADER_BYTES);

@@ -51,6 +51,11 @@ export interface SpeechSynthesisRequest extends EngineRequestOptions {
   speed: number;
   /** BCP 47 language of the text, such as 'en' or 'es', when the service detected it. */
   language?: string;
+  /**
+   * The request's temporary folder, for an engine that writes files: one folder per request,
+   * however many chunks (ADR 040). Without it, such an engine makes its own for the chunk.
+   */
+  folder?: string;
 }
 
 /** Mono 16-bit little-endian PCM; the service joins chunks and encodes with ffmpeg. */

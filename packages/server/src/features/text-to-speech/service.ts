@@ -102,42 +102,45 @@ export async function textToSpeech(
         splitIntoChunks(prepared.text, maxCharacters, prepared.language),
         prepared.language,
       );
-  const pieces: SynthesizedSpeech[] = [];
-  const spoken: { text: string; startSeconds: number; endSeconds: number }[] = [];
-  let madeSeconds = 0;
-  for (const [index, chunk] of chunks.entries()) {
-    if (signal?.aborted) throw new GenerationAbortedError();
-    const piece = await synthesizer.synthesize({
-      text: chunk,
-      voice: request.voice,
-      speed: request.speed,
-      language: prepared.language,
-      signal,
-      visitor,
-      onQueuePosition,
-    });
-    pieces.push(piece);
-    const startSeconds = madeSeconds;
-    // An engine slower than the estimate stops here, not after making hours of audio.
-    madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
-    if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
-    spoken.push({ text: chunk, startSeconds, endSeconds: madeSeconds });
-    onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
-  }
-  const speech = joinPieces(pieces);
-  if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
+  // One temporary folder for the whole request: the engine's files, if it writes any, and the
+  // encoded audio (ADR 040).
+  return withTemporaryFolder(temporaryRoot, async (folder) => {
+    const pieces: SynthesizedSpeech[] = [];
+    const spoken: { text: string; startSeconds: number; endSeconds: number }[] = [];
+    let madeSeconds = 0;
+    for (const [index, chunk] of chunks.entries()) {
+      if (signal?.aborted) throw new GenerationAbortedError();
+      const piece = await synthesizer.synthesize({
+        text: chunk,
+        voice: request.voice,
+        speed: request.speed,
+        language: prepared.language,
+        folder,
+        signal,
+        visitor,
+        onQueuePosition,
+      });
+      pieces.push(piece);
+      const startSeconds = madeSeconds;
+      // An engine slower than the estimate stops here, not after making hours of audio.
+      madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
+      if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
+      spoken.push({ text: chunk, startSeconds, endSeconds: madeSeconds });
+      onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
+    }
+    const speech = joinPieces(pieces);
+    if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
 
-  const audio = await withTemporaryFolder(temporaryRoot, (folder) =>
-    encodePcm({ ...speech, format: request.outputFormat, folder, signal }),
-  );
-  return {
-    audio,
-    format: request.outputFormat,
-    mediaType: MEDIA_TYPES[request.outputFormat],
-    durationSeconds: Math.round(pcmDurationSeconds(speech) * 1000) / 1000,
-    engine: synthesizer.status().engine,
-    ...(request.captions ? { captions: captionCues(spoken) } : {}),
-  };
+    const audio = await encodePcm({ ...speech, format: request.outputFormat, folder, signal });
+    return {
+      audio,
+      format: request.outputFormat,
+      mediaType: MEDIA_TYPES[request.outputFormat],
+      durationSeconds: Math.round(pcmDurationSeconds(speech) * 1000) / 1000,
+      engine: synthesizer.status().engine,
+      ...(request.captions ? { captions: captionCues(spoken) } : {}),
+    };
+  });
 }
 
 /**
@@ -157,16 +160,18 @@ function speechTooLong(seconds: number, maxSeconds: number) {
 }
 
 function joinPieces(pieces: SynthesizedSpeech[]): SynthesizedSpeech {
-  const sampleRate = pieces[0]?.sampleRate ?? 0;
-  if (pieces.some((piece) => piece.sampleRate !== sampleRate || !(sampleRate > 0))) {
+  // A chunk of punctuation alone is silence, labelled with any rate: only the audible ones count.
+  const audible = pieces.filter((piece) => piece.pcm.length > 0);
+  const sampleRate = audible[0]?.sampleRate ?? pieces[0]?.sampleRate ?? 0;
+  if (audible.some((piece) => piece.sampleRate !== sampleRate || !(sampleRate > 0))) {
     // An engine bug, not the visitor's: a 500 whose detail goes to the log.
     throw new Error(
-      `The speech engine answered with sample rates ${pieces.map((piece) => piece.sampleRate).join(', ')}.`,
+      `The speech engine answered with sample rates ${audible.map((piece) => piece.sampleRate).join(', ')}.`,
     );
   }
   // An odd byte would shift every later sample of a 16-bit stream.
   const pcm = Buffer.concat(
-    pieces.map((piece) =>
+    audible.map((piece) =>
       piece.pcm.subarray(0, piece.pcm.length - (piece.pcm.length % BYTES_PER_SAMPLE)),
     ),
   );

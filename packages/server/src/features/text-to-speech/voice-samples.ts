@@ -37,16 +37,17 @@ export class VoiceSamples {
 
   private async make(voice: Voice): Promise<Buffer> {
     const { synthesizer, temporaryRoot } = this.dependencies;
-    // No visitor and no signal: the sample is shared, so one visitor leaving must not stop it.
-    const speech = await synthesizer.synthesize({
-      text: VOICE_SAMPLE_TEXT,
-      voice,
-      speed: 1,
-      language: 'en',
+    return withTemporaryFolder(temporaryRoot, async (folder) => {
+      // No visitor and no signal: the sample is shared, so one visitor leaving must not stop it.
+      const speech = await synthesizer.synthesize({
+        text: VOICE_SAMPLE_TEXT,
+        voice,
+        speed: 1,
+        language: 'en',
+        folder,
+      });
+      if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
+      return encodePcm({ ...speech, format: 'mp3', folder });
     });
-    if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
-    return withTemporaryFolder(temporaryRoot, (folder) =>
-      encodePcm({ ...speech, format: 'mp3', folder }),
-    );
   }
 }

@@ -1,13 +1,14 @@
 /**
  * The always-available speech tier: festival, flite and espeak-ng, Debian packages that run as
- * child processes. Each request gets its own temporary folder for the text and the WAV the engine
- * writes, and the folder is removed whatever happens.
+ * child processes. The text and the WAV an engine writes go to the request's temporary folder
+ * (or one of this chunk's own when the caller has none), and are removed once read.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
-import { parseWav } from '../../../audio/wav.ts';
+import { floatToPcm, parseWav, pcmToFloat } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
@@ -15,7 +16,7 @@ import type { EspeakLanguages } from './espeak-languages.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { japaneseReading } from './japanese-reading.ts';
 import { FestivalVoices } from './festival.ts';
-import { adjustAudio } from './audio-adjustment.ts';
+import { changeTempo } from './tempo.ts';
 import { CLASSIC_VOICES, type ClassicEnglishVoice, type FestivalVoiceName } from './voices.ts';
 import { ProviderFailedError, UnsupportedLanguageError } from '../../../errors.ts';
 
@@ -26,9 +27,9 @@ const ESPEAK_WORDS_PER_MINUTE = 175;
 const ESPEAK_SLOWEST_WORDS_PER_MINUTE = 80;
 
 /**
- * Every classic voice answers at one sample rate, whatever its engine writes (flite 16 kHz,
- * festival's HTS voice 32 kHz): chunks of any voice or language join, and MP3 and AAC frames pad
- * a 22.05 kHz file by well under 0.1 s (at 16 kHz, by more).
+ * festival resamples its voices (the HTS voice speaks at 32 kHz) to this rate itself, espeak-ng
+ * writes it, and an empty chunk is labelled with it. flite's 16 kHz is raised by the encoder, in
+ * its one pass (audio/encode.ts).
  */
 export const CLASSIC_SAMPLE_RATE = 22_050;
 
@@ -38,7 +39,7 @@ interface RequestFiles {
   wavePath: string;
 }
 
-/** One engine run: which engine, how to make it write the WAV, and any tempo left for ffmpeg. */
+/** One engine run: which engine, how to make it write the WAV, and any tempo left to change. */
 interface EngineRun {
   engine: ClassicEngine;
   /** Whether the text has anything this engine can say; festival crashes on text it cannot. */
@@ -99,25 +100,38 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
         : request.text.trim();
     // Punctuation or symbols alone are silence, not an error.
     if (!run.hasWords(text)) return { pcm: Buffer.alloc(0), sampleRate: CLASSIC_SAMPLE_RATE };
-    return this.queues[run.engine].run(
-      (signal) =>
-        withTemporaryFolder(this.options.temporaryDirectory, async (folder) => {
-          const files = {
-            text,
-            textPath: join(folder, 'text.txt'),
-            wavePath: join(folder, 'speech.wav'),
-          };
-          await writeFile(files.textPath, text + '\n', 'utf8');
-          await run.writeWave(files, signal);
-          const speech = await readWaveOrFail(files.wavePath);
-          return adjustAudio(
-            speech,
-            { sampleRate: CLASSIC_SAMPLE_RATE, tempo: run.remainingTempo },
-            signal,
-          );
-        }),
-      request,
-    );
+    return this.queues[run.engine].run(async (signal) => {
+      const speak = (folder: string) => this.speakInFolder(run, text, folder, signal);
+      return request.folder
+        ? speak(request.folder)
+        : withTemporaryFolder(this.options.temporaryDirectory, speak);
+    }, request);
+  }
+
+  private async speakInFolder(
+    run: EngineRun,
+    text: string,
+    folder: string,
+    signal: AbortSignal,
+  ): Promise<SynthesizedSpeech> {
+    // Each chunk's files have names of their own: a chunk whose engine wrote nothing must not
+    // find the one before's WAV.
+    const name = randomUUID();
+    const files = {
+      text,
+      textPath: join(folder, `${name}.txt`),
+      wavePath: join(folder, `${name}.wav`),
+    };
+    try {
+      await writeFile(files.textPath, text + '\n', 'utf8');
+      await run.writeWave(files, signal);
+      const speech = await readWaveOrFail(files.wavePath);
+      if (Math.abs(run.remainingTempo - 1) < 1e-6) return speech;
+      const stretched = changeTempo(pcmToFloat(speech.pcm), speech.sampleRate, run.remainingTempo);
+      return { pcm: floatToPcm(stretched), sampleRate: speech.sampleRate };
+    } finally {
+      await Promise.all([rm(files.textPath, { force: true }), rm(files.wavePath, { force: true })]);
+    }
   }
 
   private engineRun(request: SpeechSynthesisRequest): EngineRun {
@@ -198,7 +212,7 @@ function fliteRun(voice: string, pitchHertz: number | undefined, speed: number):
 
 function espeakRun(voice: string, pitch: number, speed: number): EngineRun {
   const wordsPerMinute = ESPEAK_WORDS_PER_MINUTE * speed;
-  // Below espeak-ng's slowest rate it speaks as slowly as it can, and ffmpeg stretches the rest.
+  // Below espeak-ng's slowest rate it speaks as slowly as it can, and changeTempo stretches the rest.
   const rate = Math.max(ESPEAK_SLOWEST_WORDS_PER_MINUTE, Math.round(wordsPerMinute));
   return {
     engine: 'espeak-ng',

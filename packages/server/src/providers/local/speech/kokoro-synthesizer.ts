@@ -11,7 +11,7 @@ import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } fro
 import { primaryLanguage } from '../../language-tag.ts';
 import { EngineThread } from '../engine-thread.ts';
 import { JobQueue } from '../job-queue.ts';
-import { adjustAudio } from './audio-adjustment.ts';
+import { changeTempo } from './tempo.ts';
 import { phonemize, tokenize } from './kokoro-phonemes.ts';
 import type { KokoroRun, KokoroWave, KokoroWorkerSettings } from './kokoro-worker.ts';
 import { KOKORO_LANGUAGES, KOKORO_VOICES } from './voices.ts';
@@ -26,8 +26,9 @@ const STYLE_ROWS = 510;
 
 /**
  * The speeds Kokoro's own speed input reaches while still sounding natural (it scales the
- * predicted phoneme durations, so the pitch stays). At 3 it is clearer than ffmpeg's atempo;
- * below 0.5 it drawls, so atempo stretches the rest (ADR 026).
+ * predicted phoneme durations, so the pitch stays). At 3 it is clearer than a time stretch;
+ * below 0.5 it drawls, so changeTempo (a WSOLA stretch, like ffmpeg's atempo) does the rest
+ * (ADR 026, ADR 040).
  */
 const MODEL_SLOWEST_SPEED = 0.5;
 const MODEL_FASTEST_SPEED = 3;
@@ -118,12 +119,8 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
         waves.push(await this.speak(ids, styles, modelSpeed));
       }
       if (signal.aborted) throw new GenerationAbortedError();
-      const speech = { pcm: floatToPcm(joinWaves(waves)), sampleRate: KOKORO_SAMPLE_RATE };
-      return adjustAudio(
-        speech,
-        { sampleRate: KOKORO_SAMPLE_RATE, tempo: request.speed / modelSpeed },
-        signal,
-      );
+      const samples = changeTempo(joinWaves(waves), KOKORO_SAMPLE_RATE, request.speed / modelSpeed);
+      return { pcm: floatToPcm(samples), sampleRate: KOKORO_SAMPLE_RATE };
     }, request);
   }
 

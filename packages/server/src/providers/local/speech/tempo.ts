@@ -1,0 +1,58 @@
+/**
+ * A change of speaking rate without a change of pitch, for speeds an engine's own rate control
+ * cannot reach (Kokoro below 0.5, espeak-ng below its slowest rate). SoundTouch's WSOLA time
+ * stretch, the method of ffmpeg's atempo, runs here in the process, so a request's audio still
+ * passes through one ffmpeg run: its encoder (ADR 040).
+ */
+import { Stretch } from '@soundtouchjs/core';
+
+/** SoundTouch works on interleaved stereo: a mono sample is written to both channels. */
+const CHANNELS = 2;
+/** Samples fed per step, so the stretcher's buffers stay small for a long chunk. */
+const BLOCK_FRAMES = 8192;
+
+/** `samples` (mono, -1 to 1) played `tempo` times as fast, at the same pitch. */
+export function changeTempo(
+  samples: Float32Array,
+  sampleRate: number,
+  tempo: number,
+): Float32Array {
+  if (Math.abs(tempo - 1) < 1e-6 || samples.length === 0) return samples;
+  const stretch = new Stretch({ sampleRate, createBuffers: true });
+  stretch.tempo = tempo;
+  const expectedFrames = Math.round(samples.length / tempo);
+  const result = new Float32Array(expectedFrames);
+  let written = 0;
+
+  const drain = () => {
+    const output = stretch.outputBuffer;
+    if (!output) return;
+    const frames = Math.min(output.frameCount, expectedFrames - written);
+    if (frames <= 0) return;
+    const interleaved = new Float32Array(frames * CHANNELS);
+    output.extract(interleaved, 0, frames);
+    output.receive(frames);
+    for (let frame = 0; frame < frames; frame++)
+      result[written + frame] = interleaved[frame * CHANNELS]!;
+    written += frames;
+  };
+  const feed = (block: Float32Array) => {
+    const interleaved = new Float32Array(block.length * CHANNELS);
+    for (let frame = 0; frame < block.length; frame++) {
+      interleaved[frame * CHANNELS] = block[frame]!;
+      interleaved[frame * CHANNELS + 1] = block[frame]!;
+    }
+    stretch.inputBuffer?.putSamples(interleaved);
+    stretch.process();
+    drain();
+  };
+
+  for (let start = 0; start < samples.length; start += BLOCK_FRAMES) {
+    feed(samples.subarray(start, start + BLOCK_FRAMES));
+  }
+  // The stretcher holds back its last window until more input comes: silence pushes it out, and
+  // the result is cut at the length the tempo gives.
+  const silence = new Float32Array(BLOCK_FRAMES);
+  for (let step = 0; written < expectedFrames && step < 64; step++) feed(silence);
+  return written === expectedFrames ? result : result.subarray(0, written);
+}
