@@ -4,4 +4,7 @@
  */
 export const BLOG_LIMITS = {
   blogTopicMaxLength: 200,
+  /** The SEO keywords a post is asked to use: the first is its main keyword. */
+  blogKeywordsMaxCount: 5,
+  blogKeywordMaxLength: 60,
 } as const;

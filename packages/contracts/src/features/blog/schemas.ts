@@ -11,6 +11,18 @@ export const blogRequestSchema = z.object(
       BLOG_LIMITS.blogTopicMaxLength,
       BLOG_MESSAGES.topicTooLong,
     ),
+    /** Optional SEO keywords, the main one first; a request without them is docs/product.md's. */
+    keywords: z
+      .array(
+        requiredText(
+          BLOG_MESSAGES.keywordsInvalid,
+          BLOG_LIMITS.blogKeywordMaxLength,
+          BLOG_MESSAGES.keywordsInvalid,
+        ),
+        { error: BLOG_MESSAGES.keywordsInvalid },
+      )
+      .max(BLOG_LIMITS.blogKeywordsMaxCount, BLOG_MESSAGES.keywordsInvalid)
+      .optional(),
   },
   { error: BODY_MUST_BE_OBJECT },
 );

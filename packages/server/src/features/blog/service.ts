@@ -47,11 +47,22 @@ bullet ::= "- " prose{15,320} "\n"
 prose ::= [^\n#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]
 `;
 
-function blogPrompt(request: BlogRequest): { system: string; prompt: string } {
+export function blogPrompt(request: BlogRequest): { system: string; prompt: string } {
+  const [mainKeyword, ...otherKeywords] = request.keywords ?? [];
   return {
     system: BLOG_PROMPTS.system,
     prompt: [
       `Write a blog post about: "${request.topic}".`,
+      ...(mainKeyword
+        ? [
+            `Main keyword: "${mainKeyword}". Use it in the title, the meta description and the first paragraph.`,
+          ]
+        : []),
+      ...(otherKeywords.length > 0
+        ? [
+            `Also use these keywords naturally, each at least once: ${otherKeywords.map((keyword) => `"${keyword}"`).join(', ')}.`,
+          ]
+        : []),
       'Length: about 800 words.',
       'Write in the language of the topic.',
     ].join('\n'),

@@ -1,5 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { DOWNLOADS, LIMITS, TIMINGS, TOOL_CAPABILITY, BLOG_MESSAGES } from '@ai-tools/contracts';
+import {
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  DOWNLOADS,
+  LIMITS,
+  TIMINGS,
+  TOOL_CAPABILITY,
+} from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
@@ -19,6 +26,19 @@ import { clearBlog, generateBlog, selectBlog, stopBlog } from './blog-slice.ts';
 import { blogAudio } from './blog-audio-slice.ts';
 import '../../components/tools.css';
 
+/** The keyword field as a list: split at commas, trimmed, blanks and repeats left out. */
+function keywordList(text: string): string[] {
+  const keywords = text.split(',').map((keyword) => keyword.trim());
+  return [...new Set(keywords.filter(Boolean))];
+}
+
+function keywordsFit(keywords: string[]): boolean {
+  return (
+    keywords.length <= BLOG_LIMITS.blogKeywordsMaxCount &&
+    keywords.every((keyword) => keyword.length <= BLOG_LIMITS.blogKeywordMaxLength)
+  );
+}
+
 export function BlogPage() {
   const dispatch = useAppDispatch();
   const { blogContent, loading, error, message, partialText, queue, stopped } =
@@ -30,6 +50,8 @@ export function BlogPage() {
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [topic, setTopic] = useState('');
+  const [keywords, setKeywords] = useState('');
+  const [keywordsError, setKeywordsError] = useState<string | null>(null);
   const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
 
   const handleSubmit = (event: FormEvent) => {
@@ -37,15 +59,30 @@ export function BlogPage() {
     const trimmed = topic.trim();
     // docs/product.md section 5: Generate does nothing when the topic is blank after trimming.
     if (!trimmed) return;
+    const chosenKeywords = keywordList(keywords);
+    if (!keywordsFit(chosenKeywords)) {
+      setKeywordsError(BLOG_MESSAGES.keywordsInvalid);
+      return;
+    }
+    setKeywordsError(null);
     // The audio belongs to the post it was made from.
     dispatch(blogAudio.clearAudio());
-    void dispatch(generateBlog({ topic: trimmed }));
+    // Without keywords the request is docs/product.md's own: the topic alone.
+    void dispatch(
+      generateBlog(
+        chosenKeywords.length > 0
+          ? { topic: trimmed, keywords: chosenKeywords }
+          : { topic: trimmed },
+      ),
+    );
   };
 
   const handleClear = () => {
     dispatch(clearBlog());
     dispatch(blogAudio.clearAudio());
     setTopic('');
+    setKeywords('');
+    setKeywordsError(null);
     resetCopied();
   };
 
@@ -79,6 +116,32 @@ export function BlogPage() {
           <p id="blog-topic-hint" className="tool-hint">
             For example: How to boost your productivity with AI tools
           </p>
+        </div>
+        <div className="field">
+          <label htmlFor="blog-keywords">Keywords</label>
+          <input
+            id="blog-keywords"
+            type="text"
+            placeholder="e.g. AI tools, productivity, time management"
+            value={keywords}
+            onChange={(event) => {
+              setKeywords(event.target.value);
+              setKeywordsError(null);
+            }}
+            aria-describedby={
+              keywordsError ? 'blog-keywords-hint blog-keywords-error' : 'blog-keywords-hint'
+            }
+            aria-invalid={keywordsError ? true : undefined}
+          />
+          <p id="blog-keywords-hint" className="tool-hint">
+            {BLOG_MESSAGES.keywordsHint}
+          </p>
+          {keywordsError ? (
+            // An alert announces itself as it appears; the page's error line stays the one live region.
+            <p id="blog-keywords-error" className="form-error" role="alert">
+              {keywordsError}
+            </p>
+          ) : null}
         </div>
         <ToolActions
           loading={loading}

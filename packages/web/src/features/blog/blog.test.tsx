@@ -151,6 +151,46 @@ describe('Blog page', () => {
     expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
   });
 
+  it('sends the keywords as a list, main one first, and Clear empties them', async () => {
+    const fetchMock = stubApi({
+      [API_PATHS.generateBlog]: () => jsonResponse({ success: true, data: { content: BLOG } }),
+    });
+    renderWithStore(<BlogPage />);
+    const keywords = screen.getByLabelText('Keywords');
+    expect(keywords).toHaveAccessibleDescription(
+      new RegExp(BLOG_MESSAGES.keywordsHint.slice(0, 30)),
+    );
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Focus at work' } });
+    fireEvent.change(keywords, {
+      target: { value: ' deep work, time blocking,, deep work ,focus' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(await screen.findByText(BLOG_MESSAGES.generated)).toBeInTheDocument();
+    expect(jsonBody<BlogRequest>(callsTo(fetchMock, API_PATHS.generateBlog)[0]![1])).toEqual({
+      topic: 'Focus at work',
+      keywords: ['deep work', 'time blocking', 'focus'],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(keywords).toHaveValue('');
+  });
+
+  it('more keywords than a post takes are refused on the page, and nothing is sent', async () => {
+    const fetchMock = stubApi({});
+    renderWithStore(<BlogPage />);
+    fireEvent.change(screen.getByLabelText('Topic'), { target: { value: 'Focus at work' } });
+    const keywords = screen.getByLabelText('Keywords');
+    fireEvent.change(keywords, { target: { value: 'one, two, three, four, five, six' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(screen.getByText(BLOG_MESSAGES.keywordsInvalid)).toHaveAttribute('role', 'alert');
+    expect(keywords).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(fetchMock, API_PATHS.generateBlog)).toHaveLength(0);
+    // Editing the field takes the message away.
+    fireEvent.change(keywords, { target: { value: 'one, two' } });
+    expect(screen.queryByText(BLOG_MESSAGES.keywordsInvalid)).not.toBeInTheDocument();
+  });
+
   it('streams the post, then shows the success message and allows copying once the result is in', async () => {
     const stream = eventStream();
     stubApi({ [API_PATHS.generateBlog]: (init) => stream.respond(init) });
