@@ -5,15 +5,14 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 
-const WEB_FEATURES = [
-  'contact',
-  'text-to-speech',
-  'speech-to-text',
-  'video-script',
-  'blog',
-  'story',
-  'theme',
-];
+/** The tools, each with one folder in the web, the server and the contracts. */
+const TOOLS = ['contact', 'text-to-speech', 'speech-to-text', 'video-script', 'blog', 'story'];
+const WEB_FEATURES = [...TOOLS, 'theme'];
+
+/** The pattern that catches an import of another feature's folder than `feature`. */
+function otherFeature(feature, message) {
+  return { regex: `^\\.\\./(?!${feature}/)[a-z-]+/|/features/(?!${feature}/)`, message };
+}
 
 /** What no web file imports: the server, and Redux's untyped hooks. */
 const WEB_NEVER_IMPORTS = {
@@ -41,10 +40,10 @@ const featureBoundaries = WEB_FEATURES.map((feature) => ({
       {
         paths: WEB_NEVER_IMPORTS.paths,
         patterns: [
-          {
-            regex: `^\\.\\./(?!${feature}/)[a-z-]+/|/features/(?!${feature}/)`,
-            message: 'Features never import each other: move shared code to components/ or lib/.',
-          },
+          otherFeature(
+            feature,
+            'Features never import each other: move shared code to components/ or lib/.',
+          ),
           ...WEB_NEVER_IMPORTS.patterns,
         ],
       },
@@ -52,28 +51,25 @@ const featureBoundaries = WEB_FEATURES.map((feature) => ({
   },
 }));
 
-const SERVER_FEATURES = [
-  'contact',
-  'text-to-speech',
-  'speech-to-text',
-  'video-script',
-  'blog',
-  'story',
-];
+/** What no server file imports. */
+const SERVER_NEVER_IMPORTS = {
+  group: ['@ai-tools/web', '**/web/**', 'react', 'react-dom'],
+  message: 'The server never imports the web.',
+};
 
 /** A server tool's folder may import the shared layers (writers, routes, providers), never another tool. */
-const serverFeatureBoundaries = SERVER_FEATURES.map((feature) => ({
+const serverFeatureBoundaries = TOOLS.map((feature) => ({
   files: [`packages/server/src/features/${feature}/**/*.ts`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         patterns: [
-          {
-            regex: `^\\.\\./(?!${feature}/)[a-z-]+/|/features/(?!${feature}/)`,
-            message:
-              'A tool never imports another tool: move shared code to writers/, audio/ or providers/.',
-          },
+          otherFeature(
+            feature,
+            'A tool never imports another tool: move shared code to writers/, audio/ or providers/.',
+          ),
+          SERVER_NEVER_IMPORTS,
         ],
       },
     ],
@@ -156,7 +152,6 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
-  ...serverFeatureBoundaries,
   {
     // Settings come from config.ts alone, checked once at start-up (tests and scripts set them).
     files: ['packages/server/src/**/*.ts'],
@@ -174,20 +169,10 @@ export default tseslint.config(
   },
   {
     files: ['packages/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@ai-tools/web', '**/web/**', 'react', 'react-dom'],
-              message: 'The server never imports the web.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_NEVER_IMPORTS] }] },
   },
+  // After the server's own rule, which they extend: flat config keeps the last options given.
+  ...serverFeatureBoundaries,
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {
