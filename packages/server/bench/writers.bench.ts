@@ -20,7 +20,13 @@ import { writeBlog } from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { writeVideoScript } from '../src/features/video-script/service.ts';
 import { writerContext, type WriterContext } from '../src/writers/writing.ts';
-import { blogQuality, scriptQuality, storyQuality, type Quality } from './writing-quality.ts';
+import {
+  blogQuality,
+  keywordCoverage,
+  scriptQuality,
+  storyQuality,
+  type Quality,
+} from './writing-quality.ts';
 
 interface WriterCase {
   name: string;
@@ -35,6 +41,8 @@ const SCRIPT = {
   additionalInfo: 'The two-minute rule for small tasks',
 } as const;
 const BLOG_TOPIC = 'How to start running as a complete beginner';
+/** The blog's optional SEO keywords: the main one should reach the title. */
+const BLOG_KEYWORDS = ['beginner running plan', 'running shoes', 'injury prevention'];
 const STORY = {
   storyType: 'adventure',
   audience: 'kids 4-8',
@@ -55,6 +63,14 @@ const CASES: WriterCase[] = [
     name: 'blog',
     write: (context) => writeBlog({ topic: BLOG_TOPIC }, context),
     judge: (text) => blogQuality(text, ['run']),
+  },
+  {
+    name: 'blog-keywords',
+    write: (context) => writeBlog({ topic: BLOG_TOPIC, keywords: BLOG_KEYWORDS }, context),
+    judge: (text) => ({
+      ...blogQuality(text, ['run']),
+      ...keywordCoverage(text, BLOG_KEYWORDS),
+    }),
   },
   {
     name: 'story-en',

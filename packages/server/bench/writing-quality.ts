@@ -112,6 +112,21 @@ export function blogQuality(post: string, keywords: string[]) {
   } satisfies Quality;
 }
 
+/** Where the visitor's keywords landed: the main one in the title, every one anywhere. */
+export function keywordCoverage(post: string, keywords: string[]) {
+  const title =
+    post
+      .split('\n')
+      .find((line) => /^# /.test(line))
+      ?.toLowerCase() ?? '';
+  const text = post.toLowerCase();
+  const [main = ''] = keywords;
+  return {
+    'main keyword in the title': title.includes(main.toLowerCase()),
+    'keywords used': `${keywords.filter((keyword) => text.includes(keyword.toLowerCase())).length} of ${keywords.length}`,
+  } satisfies Quality;
+}
+
 export function storyQuality(
   story: string,
   language: StoryLanguage,
