@@ -6,7 +6,7 @@ import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, BLOG_MESSAGES, blogResponseSchema } from '@ai-tools/contracts';
-import { blogPrompt } from '../src/features/blog/service.ts';
+import { blogGrammar, blogPrompt } from '../src/features/blog/service.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
@@ -41,20 +41,30 @@ test('keywords reach the prompt, the first as the main keyword', async () => {
   });
   assert.equal(response.statusCode, 200, response.body);
   assert.equal(blogResponseSchema.parse(response.json()).data?.content, POST);
-  const prompt = generator.requests[0]?.prompt ?? '';
-  assert.match(prompt, /Main keyword: "deep work"\. Use it in the title/);
+  const asked = generator.requests[0];
+  assert.match(asked?.prompt ?? '', /The title starts with "deep work" and goes on after a colon/);
   assert.match(
-    prompt,
-    /Also use these keywords naturally, each at least once: "time blocking", "focus"\./,
+    asked?.prompt ?? '',
+    /The first sections are about "time blocking", "focus", in this order/,
+  );
+  // The grammar places them: the title starts with the main one, the first two sections' headings
+  // with the others, and the last two headings are free.
+  const grammar = asked?.grammar ?? '';
+  assert.match(grammar, /root ::= "# " "Deep work" title-tail /);
+  assert.match(
+    grammar,
+    /"## " "Time blocking" heading-tail section-body "## " "Focus" heading-tail section-body "## " heading section-body "## " heading section-body "## Conclusion/,
   );
 });
 
-test('without keywords the prompt is the topic alone, as before', () => {
+test('without keywords the prompt is the topic alone and the grammar leaves every heading free', () => {
   const { prompt } = blogPrompt({ topic: 'Focus at work' });
   assert.equal(
     prompt,
     'Write a blog post about: "Focus at work".\nLength: about 800 words.\nWrite in the language of the topic.',
   );
+  assert.match(blogGrammar(), /root ::= "# " heading "\\n\\n\*\*Meta description/);
+  assert.doesNotMatch(blogGrammar(), /heading-tail section-body/);
 });
 
 test('too many, too long, blank or non-text keywords are a 400, and the model is never asked', async () => {

@@ -15,6 +15,8 @@ import {
   type LlamaTextGenerator,
 } from '../src/providers/local/text/index.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
+import { blogGrammar } from '../src/features/blog/service.ts';
+import { GRAMMAR_CACHE_SIZE } from '../src/providers/local/text/llama-text-generator.ts';
 import {
   GenerationAbortedError,
   ProviderBusyError,
@@ -74,6 +76,34 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     assert.ok(short.length <= 4, `expected at most 4 chunks, got ${short.length}`);
     assert.equal(generator.lastGeneration?.generatedTokens, 4);
     assert.equal(generator.lastGeneration?.stopReason, 'maxTokens');
+  });
+
+  test('a blog grammar with keywords parses and holds the title; parsed grammars never pile up', async () => {
+    // Keywords are visitor text: quotes and backslashes must stay text inside the grammar.
+    const title = await collect(
+      generator.generate({
+        ...request,
+        maxTokens: 12,
+        grammar: blogGrammar(['say "hi" \\ there', 'flow']),
+      }),
+    );
+    const written = title.join('');
+    assert.ok(written.length > 2, written);
+    assert.ok(
+      '# Say "hi" \\ there'.startsWith(written) || written.startsWith('# Say "hi" \\ there'),
+      written,
+    );
+
+    for (let index = 0; index <= GRAMMAR_CACHE_SIZE; index += 1) {
+      await collect(
+        generator.generate({
+          ...request,
+          maxTokens: 1,
+          grammar: blogGrammar([`keyword ${index}`]),
+        }),
+      );
+    }
+    assert.equal(generator.cachedGrammars, GRAMMAR_CACHE_SIZE);
   });
 
   test('aborting the signal stops the generation promptly and frees the queue', async () => {

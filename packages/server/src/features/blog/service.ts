@@ -29,6 +29,9 @@ const BLOG_PROMPTS = {
   ].join('\n'),
 };
 
+/** The post's four sections between the introduction and the conclusion. */
+const BLOG_SECTIONS = 4;
+
 /**
  * The post's shape as a grammar (llama.cpp GBNF), so even a small model writes exactly one H1,
  * the meta description, an introduction, four H2 sections with two paragraphs and a bullet list
@@ -36,31 +39,56 @@ const BLOG_PROMPTS = {
  * thought fills the space with them (measured: 1,000 tokens of running emoji in one post). A
  * paragraph of 150 to 1,500 characters is about 25 to 250 words; the upper bounds are far enough
  * that a model ends its sentence itself rather than being cut mid-word.
+ *
+ * The visitor's keywords are placed by the grammar, not asked for in words: the main one starts
+ * the title ("Keyword: the rest") and the others start the first sections' headings, where search
+ * engines weigh them.
+ * Asked in words, the 1.5B model listed "Related phrases" and "Keyword:" lines and looped on them
+ * (measured with the writers bench, ADR 041).
  */
-export const BLOG_GRAMMAR = String.raw`
-root ::= "# " heading "\n\n**Meta description:** " meta "\n\n" paragraph "\n\n" section section section section "## Conclusion\n\n" paragraph
-section ::= "## " heading "\n\n" paragraph "\n\n" paragraph "\n\n" bullet bullet bullet bullet? bullet? "\n"
+export function blogGrammar(keywords: readonly string[] = []): string {
+  const [mainKeyword, ...otherKeywords] = keywords.map(headingPhrase);
+  const title = mainKeyword ? `${mainKeyword} title-tail` : 'heading';
+  const sections = Array.from({ length: BLOG_SECTIONS }, (_, index) => {
+    const keyword = otherKeywords[index];
+    return `"## " ${keyword ? `${keyword} heading-tail` : 'heading'} section-body`;
+  });
+  return String.raw`
+root ::= "# " ${title} "\n\n**Meta description:** " meta "\n\n" paragraph "\n\n" ${sections.join(' ')} "## Conclusion\n\n" paragraph
+section-body ::= "\n\n" paragraph "\n\n" paragraph "\n\n" bullet bullet bullet bullet? bullet? "\n"
 heading ::= [^\n#*] [^\n#*]{4,70}
+heading-tail ::= [^\n#*]{0,60}
+title-tail ::= ": " [^\n#*] [^\n#*]{3,50}
 meta ::= prose{100,240}
 paragraph ::= [^\n#*\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D-] prose{150,1500}
 bullet ::= "- " prose{15,320} "\n"
 prose ::= [^\n#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]
 `;
+}
+
+/** A keyword as the start of a heading: one line, capitalised, as a GBNF string literal. */
+function headingPhrase(keyword: string): string {
+  const phrase = keyword.replace(/\s+/g, ' ').trim();
+  // JSON's string escapes (quote, backslash, \uXXXX) are GBNF's too.
+  return JSON.stringify(phrase.charAt(0).toUpperCase() + phrase.slice(1));
+}
 
 export function blogPrompt(request: BlogRequest): { system: string; prompt: string } {
   const [mainKeyword, ...otherKeywords] = request.keywords ?? [];
+  const quoted = (phrases: string[]) => phrases.map((phrase) => `"${phrase}"`).join(', ');
   return {
     system: BLOG_PROMPTS.system,
     prompt: [
       `Write a blog post about: "${request.topic}".`,
+      // The same placement the grammar enforces, said for a model that takes no grammar.
       ...(mainKeyword
         ? [
-            `Main keyword: "${mainKeyword}". Use it in the title, the meta description and the first paragraph.`,
+            `The title starts with "${mainKeyword}" and goes on after a colon, and the meta description and the introduction each say "${mainKeyword}" once.`,
           ]
         : []),
       ...(otherKeywords.length > 0
         ? [
-            `Also use these keywords naturally, each at least once: ${otherKeywords.map((keyword) => `"${keyword}"`).join(', ')}.`,
+            `The first sections are about ${quoted(otherKeywords)}, in this order; each of their headings starts with its phrase.`,
           ]
         : []),
       'Length: about 800 words.',
@@ -76,7 +104,7 @@ export async function writeBlog(request: BlogRequest, context: WriterContext): P
     prompt,
     maxTokens: BLOG_MAX_TOKENS,
     temperature: 0.7,
-    grammar: BLOG_GRAMMAR,
+    grammar: blogGrammar(request.keywords),
   });
   return requireText(cleanModelOutput(raw), 'blog post');
 }

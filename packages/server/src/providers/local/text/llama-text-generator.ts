@@ -43,6 +43,12 @@ export interface GenerationFigures {
 const DEFAULT_CONTEXT_SIZE = 4096;
 const DEFAULT_TEMPERATURE = 0.7;
 /**
+ * Parsed grammars kept: every shape the writers use over and over (the scripts' 28 platform and
+ * duration plans, the stories', the blog's without keywords), with room for the blogs' keyword
+ * grammars, which are made per request.
+ */
+export const GRAMMAR_CACHE_SIZE = 64;
+/**
  * Small models fall into loops ("You need to make a plan. You need to make a plan...") and copy
  * their instructions. DRY makes repeating any sequence of more than a few tokens from the whole
  * context (the prompt included) ever less likely, while ":" "*" and line breaks stay free for
@@ -100,6 +106,11 @@ export class LlamaTextGenerator implements TextGenerator {
   private readonly grammars = new Map<string, Promise<LlamaGrammar>>();
   /** Figures of the last finished generation, for benchmarks and diagnostics. */
   lastGeneration?: GenerationFigures;
+
+  /** How many parsed grammars are kept, for diagnostics: never more than GRAMMAR_CACHE_SIZE. */
+  get cachedGrammars(): number {
+    return this.grammars.size;
+  }
 
   constructor(
     private readonly llama: Llama,
@@ -248,6 +259,11 @@ export class LlamaTextGenerator implements TextGenerator {
       grammar = this.llama.createGrammar({ grammar: text });
       // A grammar that fails to parse is a bug of ours; it must not stay cached.
       grammar.catch(() => this.grammars.delete(text));
+      // Grammars made for one request (a blog's keywords) must not pile up: the oldest goes.
+      if (this.grammars.size >= GRAMMAR_CACHE_SIZE) {
+        const oldest = this.grammars.keys().next().value;
+        if (oldest !== undefined) this.grammars.delete(oldest);
+      }
       this.grammars.set(text, grammar);
     }
     return grammar;
