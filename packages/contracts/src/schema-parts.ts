@@ -1,14 +1,11 @@
 /**
- * Pieces the tools' request schemas share: the answer to a body that is not an object, the
- * "must be one of" message, required text, and the writers' additional information.
+ * Pieces the tools' request schemas share: required text, and the writers' additional
+ * information. Their messages are in the catalogues (SERVER_MESSAGES for a body that is not an
+ * object or a value off a list).
  */
 import { z } from 'zod';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
-import { SERVER_MESSAGES, WRITER_MESSAGES } from './messages.ts';
-
-export const BODY_MUST_BE_OBJECT = SERVER_MESSAGES.bodyMustBeObject;
-
-export const oneOf = SERVER_MESSAGES.fieldMustBeOneOf;
+import { WRITER_MESSAGES } from './messages.ts';
 
 /** Trimmed text that must not be empty: one message when it is missing or blank, one when too long. */
 export function requiredText(requiredMessage: string, maxLength: number, tooLongMessage: string) {

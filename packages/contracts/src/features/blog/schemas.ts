@@ -1,6 +1,7 @@
 /** The blog writer's request and answer, validated by the server and typed for the web. */
 import { z } from 'zod';
-import { BODY_MUST_BE_OBJECT, requiredText } from '../../schema-parts.ts';
+import { requiredText } from '../../schema-parts.ts';
+import { SERVER_MESSAGES } from '../../messages.ts';
 import { BLOG_LIMITS } from './facts.ts';
 import { BLOG_MESSAGES } from './messages.ts';
 
@@ -24,7 +25,7 @@ export const blogRequestSchema = z.object(
       .max(BLOG_LIMITS.blogKeywordsMaxCount, BLOG_MESSAGES.keywordsInvalid)
       .optional(),
   },
-  { error: BODY_MUST_BE_OBJECT },
+  { error: SERVER_MESSAGES.bodyMustBeObject },
 );
 export type BlogRequest = z.infer<typeof blogRequestSchema>;
 

@@ -1,6 +1,7 @@
 /** The contact form's message and answer, checked in the browser and again by the server. */
 import { z } from 'zod';
-import { BODY_MUST_BE_OBJECT, requiredText } from '../../schema-parts.ts';
+import { requiredText } from '../../schema-parts.ts';
+import { SERVER_MESSAGES } from '../../messages.ts';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_LIMITS } from './facts.ts';
 import { CONTACT_MESSAGES } from './messages.ts';
 
@@ -29,7 +30,7 @@ export const contactMessageSchema = z.object(
     /** Honeypot: hidden from people, so any value marks a bot. */
     [CONTACT_HONEYPOT_FIELD]: z.string().optional(),
   },
-  { error: BODY_MUST_BE_OBJECT },
+  { error: SERVER_MESSAGES.bodyMustBeObject },
 );
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 

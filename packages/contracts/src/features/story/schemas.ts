@@ -1,6 +1,7 @@
 /** The story writer's request and answer, validated by the server and typed for the web. */
 import { z } from 'zod';
-import { additionalInfo, BODY_MUST_BE_OBJECT, oneOf, requiredText } from '../../schema-parts.ts';
+import { additionalInfo, requiredText } from '../../schema-parts.ts';
+import { SERVER_MESSAGES } from '../../messages.ts';
 import {
   STORY_LIMITS,
   STORY_LANGUAGES,
@@ -13,20 +14,28 @@ import { STORY_MESSAGES } from './messages.ts';
 
 export const storyRequestSchema = z.object(
   {
-    language: z.enum(STORY_LANGUAGES, { error: oneOf('language', STORY_LANGUAGES) }),
-    storyType: z.enum(STORY_TYPES, { error: oneOf('storyType', STORY_TYPES) }),
-    audience: z.enum(STORY_AUDIENCES, { error: oneOf('audience', STORY_AUDIENCES) }),
-    tone: z.enum(STORY_TONES, { error: oneOf('tone', STORY_TONES) }),
+    language: z.enum(STORY_LANGUAGES, {
+      error: SERVER_MESSAGES.fieldMustBeOneOf('language', STORY_LANGUAGES),
+    }),
+    storyType: z.enum(STORY_TYPES, {
+      error: SERVER_MESSAGES.fieldMustBeOneOf('storyType', STORY_TYPES),
+    }),
+    audience: z.enum(STORY_AUDIENCES, {
+      error: SERVER_MESSAGES.fieldMustBeOneOf('audience', STORY_AUDIENCES),
+    }),
+    tone: z.enum(STORY_TONES, { error: SERVER_MESSAGES.fieldMustBeOneOf('tone', STORY_TONES) }),
     // Free text: the page offers STORY_THEMES, but any theme of the client's own is welcome.
     topic: requiredText(
       STORY_MESSAGES.topicRequired,
       STORY_LIMITS.storyThemeMaxLength,
       STORY_MESSAGES.topicTooLong,
     ),
-    storyLength: z.literal(STORY_LENGTHS, { error: oneOf('storyLength', STORY_LENGTHS) }),
+    storyLength: z.literal(STORY_LENGTHS, {
+      error: SERVER_MESSAGES.fieldMustBeOneOf('storyLength', STORY_LENGTHS),
+    }),
     additionalInfo,
   },
-  { error: BODY_MUST_BE_OBJECT },
+  { error: SERVER_MESSAGES.bodyMustBeObject },
 );
 export type StoryRequest = z.infer<typeof storyRequestSchema>;
 

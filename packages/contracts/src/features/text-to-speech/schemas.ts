@@ -1,6 +1,6 @@
 /** Text to speech's request and answer, and the voice of a sample, for the server and the web. */
 import { z } from 'zod';
-import { BODY_MUST_BE_OBJECT, oneOf } from '../../schema-parts.ts';
+import { SERVER_MESSAGES } from '../../messages.ts';
 import { transcriptSegmentSchema, type TranscriptSegment } from '../speech-to-text/schemas.ts';
 import {
   MAX_SPEED,
@@ -19,19 +19,23 @@ const textToSpeechFields = z.object(
       .trim()
       .min(1, TEXT_TO_SPEECH_MESSAGES.textEmpty)
       .max(TEXT_TO_SPEECH_LIMITS.textToSpeechMaxCharacters, TEXT_TO_SPEECH_MESSAGES.textTooLong),
-    voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }).default(TEXT_TO_SPEECH_DEFAULTS.voice),
+    voice: z
+      .enum(VOICES, { error: SERVER_MESSAGES.fieldMustBeOneOf('voice', VOICES) })
+      .default(TEXT_TO_SPEECH_DEFAULTS.voice),
     speed: z
       .number({ error: TEXT_TO_SPEECH_MESSAGES.speedInvalid })
       .min(MIN_SPEED, TEXT_TO_SPEECH_MESSAGES.speedInvalid)
       .max(MAX_SPEED, TEXT_TO_SPEECH_MESSAGES.speedInvalid)
       .default(TEXT_TO_SPEECH_DEFAULTS.speed),
     outputFormat: z
-      .enum(OUTPUT_FORMATS, { error: oneOf('outputFormat', OUTPUT_FORMATS) })
+      .enum(OUTPUT_FORMATS, {
+        error: SERVER_MESSAGES.fieldMustBeOneOf('outputFormat', OUTPUT_FORMATS),
+      })
       .default(TEXT_TO_SPEECH_DEFAULTS.outputFormat),
     /** This site's addition: `data.captions`, cues timed by the synthesis itself (ADR 033). */
     captions: z.boolean({ error: TEXT_TO_SPEECH_MESSAGES.captionsInvalid }).default(false),
   },
-  { error: BODY_MUST_BE_OBJECT },
+  { error: SERVER_MESSAGES.bodyMustBeObject },
 );
 
 /** `response_format` (OpenAI's name for the format field) is accepted as an alias (ADR 005). */
@@ -67,5 +71,5 @@ export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
 
 /** The voice of GET API_PATHS.voiceSample. */
 export const voiceSampleParamsSchema = z.object({
-  voice: z.enum(VOICES, { error: oneOf('voice', VOICES) }),
+  voice: z.enum(VOICES, { error: SERVER_MESSAGES.fieldMustBeOneOf('voice', VOICES) }),
 });

@@ -1,18 +1,21 @@
 /** The video script writer's request and answer, validated by the server and typed for the web. */
 import { z } from 'zod';
-import { additionalInfo, BODY_MUST_BE_OBJECT, oneOf } from '../../schema-parts.ts';
+import { additionalInfo } from '../../schema-parts.ts';
+import { SERVER_MESSAGES } from '../../messages.ts';
 import { DURATIONS, PLATFORMS, SCRIPT_TOPIC_NAMES } from './facts.ts';
 
 export const videoScriptRequestSchema = z.object(
   {
     topic: z.enum(SCRIPT_TOPIC_NAMES as [string, ...string[]], {
-      error: oneOf('topic', SCRIPT_TOPIC_NAMES),
+      error: SERVER_MESSAGES.fieldMustBeOneOf('topic', SCRIPT_TOPIC_NAMES),
     }),
-    platform: z.enum(PLATFORMS, { error: oneOf('platform', PLATFORMS) }),
-    duration: z.literal(DURATIONS, { error: oneOf('duration', DURATIONS) }),
+    platform: z.enum(PLATFORMS, { error: SERVER_MESSAGES.fieldMustBeOneOf('platform', PLATFORMS) }),
+    duration: z.literal(DURATIONS, {
+      error: SERVER_MESSAGES.fieldMustBeOneOf('duration', DURATIONS),
+    }),
     additionalInfo,
   },
-  { error: BODY_MUST_BE_OBJECT },
+  { error: SERVER_MESSAGES.bodyMustBeObject },
 );
 export type VideoScriptRequest = z.infer<typeof videoScriptRequestSchema>;
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import {
-  BLOG_LIMITS,
   BLOG_MESSAGES,
+  blogRequestSchema,
   DOWNLOADS,
   LIMITS,
   TIMINGS,
@@ -32,13 +32,6 @@ function keywordList(text: string): string[] {
   return [...new Set(keywords.filter(Boolean))];
 }
 
-function keywordsFit(keywords: string[]): boolean {
-  return (
-    keywords.length <= BLOG_LIMITS.blogKeywordsMaxCount &&
-    keywords.every((keyword) => keyword.length <= BLOG_LIMITS.blogKeywordMaxLength)
-  );
-}
-
 export function BlogPage() {
   const dispatch = useAppDispatch();
   const { blogContent, loading, error, message, partialText, queue, stopped } =
@@ -60,21 +53,20 @@ export function BlogPage() {
     // docs/product.md section 5: Generate does nothing when the topic is blank after trimming.
     if (!trimmed) return;
     const chosenKeywords = keywordList(keywords);
-    if (!keywordsFit(chosenKeywords)) {
-      setKeywordsError(BLOG_MESSAGES.keywordsInvalid);
+    // The contract's own schema checks the keywords, so the page refuses exactly what the API
+    // would. Without keywords the request is docs/product.md's own: the topic alone.
+    const request = blogRequestSchema.safeParse({
+      topic: trimmed,
+      keywords: chosenKeywords.length > 0 ? chosenKeywords : undefined,
+    });
+    if (!request.success) {
+      setKeywordsError(request.error.issues[0]?.message ?? BLOG_MESSAGES.keywordsInvalid);
       return;
     }
     setKeywordsError(null);
     // The audio belongs to the post it was made from.
     dispatch(blogAudio.clearAudio());
-    // Without keywords the request is docs/product.md's own: the topic alone.
-    void dispatch(
-      generateBlog(
-        chosenKeywords.length > 0
-          ? { topic: trimmed, keywords: chosenKeywords }
-          : { topic: trimmed },
-      ),
-    );
+    void dispatch(generateBlog(request.data));
   };
 
   const handleClear = () => {

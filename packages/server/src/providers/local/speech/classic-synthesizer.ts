@@ -8,7 +8,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
-import { floatToPcm, parseWav, pcmToFloat } from '../../../audio/wav.ts';
+import { parseWav } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { JobQueue } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
@@ -16,7 +16,7 @@ import type { EspeakLanguages } from './espeak-languages.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { japaneseReading } from './japanese-reading.ts';
 import { FestivalVoices } from './festival.ts';
-import { changeTempo } from './tempo.ts';
+import { changeSpeechTempo } from './tempo.ts';
 import { CLASSIC_VOICES, type ClassicEnglishVoice, type FestivalVoiceName } from './voices.ts';
 import { ProviderFailedError, UnsupportedLanguageError } from '../../../errors.ts';
 
@@ -125,10 +125,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
     try {
       await writeFile(files.textPath, text + '\n', 'utf8');
       await run.writeWave(files, signal);
-      const speech = await readWaveOrFail(files.wavePath);
-      if (Math.abs(run.remainingTempo - 1) < 1e-6) return speech;
-      const stretched = changeTempo(pcmToFloat(speech.pcm), speech.sampleRate, run.remainingTempo);
-      return { pcm: floatToPcm(stretched), sampleRate: speech.sampleRate };
+      return changeSpeechTempo(await readWaveOrFail(files.wavePath), run.remainingTempo);
     } finally {
       await Promise.all([rm(files.textPath, { force: true }), rm(files.wavePath, { force: true })]);
     }

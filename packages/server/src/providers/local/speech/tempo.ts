@@ -5,6 +5,8 @@
  * passes through one ffmpeg run: its encoder (ADR 040).
  */
 import { Stretch } from '@soundtouchjs/core';
+import { floatToPcm, pcmToFloat } from '../../../audio/wav.ts';
+import type { SynthesizedSpeech } from '../../types.ts';
 
 /** SoundTouch works on interleaved stereo: a mono sample is written to both channels. */
 const CHANNELS = 2;
@@ -55,4 +57,11 @@ export function changeTempo(
   const silence = new Float32Array(BLOCK_FRAMES);
   for (let step = 0; written < expectedFrames && step < 64; step++) feed(silence);
   return written === expectedFrames ? result : result.subarray(0, written);
+}
+
+/** The same for an engine's 16-bit PCM; at tempo 1 the speech is returned as it is. */
+export function changeSpeechTempo(speech: SynthesizedSpeech, tempo: number): SynthesizedSpeech {
+  if (Math.abs(tempo - 1) < 1e-6) return speech;
+  const samples = changeTempo(pcmToFloat(speech.pcm), speech.sampleRate, tempo);
+  return { pcm: floatToPcm(samples), sampleRate: speech.sampleRate };
 }
