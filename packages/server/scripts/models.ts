@@ -4,7 +4,8 @@
  *
  *   --only text|speech|transcription   the default files of that role (repeatable, or a list)
  *   --only <model id>                  one model whole, for example whisper-small, smollm2-135m
- *   --verify                           hash every present file again
+ *   --verify                           fetch nothing: hash every file and exit 1 naming each one
+ *                                      that is missing or damaged (the CI gate runs this)
  *   --if-missing                       the install's setup step: never fails (exit 0), one line
  *                                      when something could not be fetched
  *
@@ -15,7 +16,12 @@
 import { parseArgs } from 'node:util';
 import { loadConfig, loadEnvironmentFile } from '../src/config.ts';
 import { megabytes } from '../src/models/download.ts';
-import { fetchModels, type FetchProgress, type FileOutcome } from '../src/models/fetch.ts';
+import {
+  fetchModels,
+  verifyModels,
+  type FetchProgress,
+  type FileOutcome,
+} from '../src/models/fetch.ts';
 import {
   MODEL_SELECTIONS,
   selectModelFiles,
@@ -118,6 +124,31 @@ function summaryLines(files: readonly ModelFile[], outcomes: readonly FileOutcom
   });
 }
 
+/** One line per missing or damaged file, then the count; exit 1 unless every file is valid. */
+async function verify(modelsDir: string, files: readonly ModelFile[]): Promise<number> {
+  const startedAt = Date.now();
+  const outcomes = await verifyModels(modelsDir, files);
+  const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
+  const problems = outcomes.filter((outcome) => outcome.result !== 'valid');
+  for (const outcome of problems) {
+    say(
+      outcome.result === 'missing'
+        ? `MISSING ${outcome.path} (${outcome.model})`
+        : `DAMAGED ${outcome.path} (${outcome.model}): ${outcome.reason}`,
+    );
+  }
+  if (problems.length > 0) {
+    say(
+      `${problems.length} of ${files.length} model files are missing or damaged in ${modelsDir}. Fetch them with: npm run models`,
+    );
+    return 1;
+  }
+  say(
+    `All ${files.length} model files in ${modelsDir} match their size and sha256 (${seconds} s).`,
+  );
+  return 0;
+}
+
 async function main(): Promise<number> {
   let ifMissing = process.argv.includes('--if-missing');
   try {
@@ -132,6 +163,7 @@ async function main(): Promise<number> {
     loadEnvironmentFile();
     const config = loadConfig();
     const files = selectModelFiles(options.only, config.WHISPER_MODEL, config.TEXT_MODEL);
+    if (options.verify) return await verify(config.MODELS_DIR, files);
     const startedAt = Date.now();
     if (!ifMissing) say(`Checking ${files.length} files in ${config.MODELS_DIR}`);
 
@@ -139,7 +171,6 @@ async function main(): Promise<number> {
       modelsDir: config.MODELS_DIR,
       files,
       baseUrl: config.MODELS_BASE_URL,
-      verify: options.verify,
       log: say,
       onProgress: progressPrinter(),
     });

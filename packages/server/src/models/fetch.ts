@@ -54,8 +54,6 @@ export interface FetchOptions extends RegistryOptions {
   files: readonly ModelFile[];
   /** Replaces the host of every upstream address (a mirror, or tests). */
   baseUrl?: string;
-  /** Hash every present file again instead of trusting the record of an earlier check. */
-  verify?: boolean;
   /** Upstream download limits (tests shorten them). */
   connectTimeoutMs?: number;
   idleTimeoutMs?: number;
@@ -107,13 +105,12 @@ type Presence = 'present' | 'absent' | 'wrong';
 /**
  * Is the file in place with the manifest's bytes and sha256? A file whose size and time match
  * the record of an earlier check is trusted without hashing it again (seconds, not minutes, for
- * 2 GB of models); `verify` hashes it anyway.
+ * 2 GB of models); `verifyModels` hashes every file.
  */
 async function presence(
   file: ModelFile,
   target: string,
   record: VerifiedRecord,
-  verify: boolean,
 ): Promise<Presence> {
   let size: number;
   let mtimeMs: number;
@@ -124,12 +121,7 @@ async function presence(
   }
   if (size !== file.bytes) return 'wrong';
   const known = record[file.path];
-  if (
-    !verify &&
-    known?.sha256 === file.sha256 &&
-    known.bytes === size &&
-    known.mtimeMs === mtimeMs
-  ) {
+  if (known?.sha256 === file.sha256 && known.bytes === size && known.mtimeMs === mtimeMs) {
     return 'present';
   }
   if ((await sha256OfFile(target)) !== file.sha256) return 'wrong';
@@ -164,6 +156,42 @@ async function candidateProblem(file: ModelFile, candidate: string) {
   const actual = await sha256OfFile(candidate);
   if (actual !== file.sha256) return `sha256 mismatch (expected ${file.sha256}, got ${actual})`;
   return undefined;
+}
+
+export type VerifyOutcome =
+  | { path: string; model: ModelFile['model']; result: 'valid' | 'missing' }
+  | { path: string; model: ModelFile['model']; result: 'damaged'; reason: string };
+
+/**
+ * `npm run models -- --verify`: hashes every file in MODELS_DIR against the manifest and fetches
+ * nothing, so a gate (CI) can fail on a missing or damaged model instead of serving a fallback.
+ * A damaged file is dropped from the record of checks, so the next `npm run models` replaces it.
+ */
+export async function verifyModels(
+  modelsDir: string,
+  files: readonly ModelFile[],
+): Promise<VerifyOutcome[]> {
+  const record = await readVerifiedRecord(modelsDir);
+  const outcomes: VerifyOutcome[] = [];
+  for (const file of files) {
+    const target = join(modelsDir, file.path);
+    const { path, model } = file;
+    if (!existsSync(target)) {
+      outcomes.push({ path, model, result: 'missing' });
+      continue;
+    }
+    const problem = await candidateProblem(file, target);
+    if (problem) {
+      delete record[file.path];
+      outcomes.push({ path, model, result: 'damaged', reason: problem });
+      continue;
+    }
+    const { size, mtimeMs } = await stat(target);
+    record[file.path] = { sha256: file.sha256, bytes: size, mtimeMs };
+    outcomes.push({ path, model, result: 'valid' });
+  }
+  if (existsSync(modelsDir)) await writeVerifiedRecord(modelsDir, record);
+  return outcomes;
 }
 
 async function place(candidate: string, target: string, file: ModelFile, record: VerifiedRecord) {
@@ -202,7 +230,7 @@ export async function fetchModels(options: FetchOptions): Promise<FileOutcome[]>
   const outcomes = new Map<ModelFile, FileOutcome>();
   const missing: ModelFile[] = [];
   for (const file of options.files) {
-    const state = await presence(file, join(modelsDir, file.path), record, options.verify ?? false);
+    const state = await presence(file, join(modelsDir, file.path), record);
     if (state === 'present') {
       outcomes.set(file, { path: file.path, model: file.model, result: 'present' });
     } else {
