@@ -18,13 +18,12 @@ import {
   TOOL_CAPABILITY,
   toolPath,
   VOICE_DESCRIPTIONS,
-  type Capability,
   type HealthResponse,
-  PAGE_TEXTS,
 } from '@ai-tools/contracts';
 import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
 import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectVisible } from './helpers/visibility.ts';
+import { assertNeuralEngine } from './helpers/engines.ts';
 
 /**
  * Generous: the local engines share two CPU cores with the rest of the suite, and a random-weights
@@ -52,17 +51,6 @@ after(async () => {
   await session?.close();
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
-
-/** Fails with the server's own explanation when an engine is not ready, instead of a timeout. */
-async function assertEngineReady(capability: Capability) {
-  const response = await fetch(`${BASE_URL}${API_PATHS.health}`);
-  const health = (await response.json()) as HealthResponse;
-  const engine = health.engines[capability];
-  assert.ok(
-    engine?.ready,
-    `The ${capability} engine is not ready: ${engine?.detail ?? 'no detail'}`,
-  );
-}
 
 async function saveDownload(
   page: Page,
@@ -117,7 +105,7 @@ describe('text to speech', () => {
     'generates audio the player can load, and downloads it as generated_speech.<ext>',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertEngineReady('speech');
+      await assertNeuralEngine('speech');
       const { page } = session;
       await page.goto(ROUTES.textToSpeech);
       await page
@@ -162,7 +150,7 @@ describe('text to speech', () => {
     'the speech starts playing while the rest is made, then the whole file is offered',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertEngineReady('speech');
+      await assertNeuralEngine('speech');
       const { page } = session;
       await page.goto(ROUTES.textToSpeech);
       // Counts the pieces the page hands to the Web Audio API, and whether the file was there yet.
@@ -199,7 +187,7 @@ describe('text to speech', () => {
     'the voice picker describes the chosen voice and plays its sample',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertEngineReady('speech');
+      await assertNeuralEngine('speech');
       const { page } = session;
       await page.goto(ROUTES.textToSpeech);
       await page.getByLabel('Voice', { exact: true }).selectOption('nova');
@@ -227,7 +215,7 @@ describe('speech to text', () => {
     'transcribes an uploaded recording and downloads subtitles.rtc',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertEngineReady('transcription');
+      await assertNeuralEngine('transcription');
       const { page } = session;
       await page.goto(ROUTES.speechToText);
       await page.getByRole('heading', { name: 'Speech To Text AI' }).waitFor();
@@ -274,7 +262,7 @@ describe('writers', () => {
     'the video script generator shows a script, downloads it, and makes its voice-over and captions',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertEngineReady('text');
+      await assertNeuralEngine('text');
       const { page } = session;
       await page.goto(ROUTES.videoScript);
       await page.getByLabel('Platform').selectOption('YouTube');
@@ -291,7 +279,7 @@ describe('writers', () => {
       assert.ok(file.content.length > 0);
 
       // From the script to its voice-over and captions, on the same page.
-      await assertEngineReady('speech');
+      await assertNeuralEngine('speech');
       await page.getByRole('button', { name: 'Make voice-over' }).click();
       const voiceOver = page.getByLabel('Voice-over audio', { exact: true });
       await voiceOver.waitFor({ timeout: GENERATION_TIMEOUT_MS });
@@ -334,7 +322,7 @@ describe('writers', () => {
   );
 
   test('the blog generator shows a post', { timeout: TEST_TIMEOUT_MS }, async () => {
-    await assertEngineReady('text');
+    await assertNeuralEngine('text');
     const { page } = session;
     await page.goto(ROUTES.blog);
     await page.getByLabel('Topic').fill('Boosting productivity with AI');
@@ -346,7 +334,7 @@ describe('writers', () => {
   });
 
   test('the story writer shows a story', { timeout: TEST_TIMEOUT_MS }, async () => {
-    await assertEngineReady('text');
+    await assertNeuralEngine('text');
     const { page } = session;
     await page.goto(ROUTES.story);
     await page.getByLabel('Topic Type').selectOption({ index: 1 });
@@ -363,9 +351,9 @@ describe('engine status', () => {
     const health = (await (await fetch(`${BASE_URL}${API_PATHS.health}`)).json()) as HealthResponse;
     for (const tool of TOOLS) {
       await page.goto(toolPath(tool.link));
-      const engine = health.engines[TOOL_CAPABILITY[tool.link]];
-      if (engine.ready) await page.getByText(`Runs on ${engine.engine}`).waitFor();
-      else await page.getByText(PAGE_TEXTS.engineNotReady).waitFor();
+      const capability = TOOL_CAPABILITY[tool.link];
+      await assertNeuralEngine(capability);
+      await page.getByText(`Runs on ${health.engines[capability].engine}`).waitFor();
     }
   });
 });

@@ -8,9 +8,10 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { API_PATHS, ROUTES, WRITER_MESSAGES, type HealthResponse } from '@ai-tools/contracts';
-import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
+import { ROUTES, WRITER_MESSAGES } from '@ai-tools/contracts';
+import { openBrowser, type BrowserSession } from './helpers/browser.ts';
 import { expectVisible } from './helpers/visibility.ts';
+import { assertNeuralEngine } from './helpers/engines.ts';
 
 /**
  * Generous: the model shares two CPU cores with the rest of the suite, and may wait in line
@@ -28,14 +29,6 @@ before(async () => {
 after(async () => {
   await session?.close();
 });
-
-async function assertTextEngineReady() {
-  const health = (await (await fetch(`${BASE_URL}${API_PATHS.health}`)).json()) as HealthResponse;
-  assert.ok(
-    health.engines.text.ready,
-    `The text engine is not ready: ${health.engines.text.detail ?? 'no detail'}`,
-  );
-}
 
 /** What the story page shows right now: its text, and whether the Stop button is still there. */
 function readStoryPage(page: Page) {
@@ -80,7 +73,7 @@ describe('writers stream to the page', () => {
     'the story appears and grows while the model writes, then the final result is shown',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertTextEngineReady();
+      await assertNeuralEngine('text');
       const { page } = session;
       const startedAt = Date.now();
       await startStory(page);
@@ -115,7 +108,7 @@ describe('writers stream to the page', () => {
     'Stop keeps the text so far and frees the place: the next story starts at once',
     { timeout: TEST_TIMEOUT_MS },
     async () => {
-      await assertTextEngineReady();
+      await assertNeuralEngine('text');
       const { page } = session;
       await startStory(page);
       await waitForPage(
