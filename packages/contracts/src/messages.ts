@@ -94,7 +94,6 @@ export const PAGE_TEXTS = {
 /** The website's own words when a call fails before the server could say why. */
 export const REQUEST_MESSAGES = {
   unreachable: 'Could not reach the server. Check your connection and try again.',
-  serverAnswered: (status: number) => `The server answered ${status}. Please try again.`,
   /** A streamed answer that ended, or broke off, before its final event. */
   answerCutOff: 'The answer broke off before it was complete. Please press Generate to try again.',
 } as const;

@@ -36,7 +36,6 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'AI_SERVICE_MESSAGES.failed': [500],
   'AI_SERVICE_MESSAGES.rejected': [400],
   'AI_SERVICE_MESSAGES.replyUnreadable': ['an answer', 'OPENAI_BASE_URL'],
-  'REQUEST_MESSAGES.serverAnswered': [502],
 };
 
 /** Each catalogue's messages as text, the worded ones with their example arguments. */

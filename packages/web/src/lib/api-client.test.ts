@@ -79,6 +79,20 @@ describe('postWriter', () => {
     expect(error).toMatchObject({ status: 503, serverMessage: 'The server is busy.' });
   });
 
+  it('rejects an HTTP error without a message, or with a body that is not JSON, with no words', async () => {
+    // The page then shows its own default: a status code is never a visitor's text.
+    const answers = [
+      () => jsonResponse({}, 500),
+      () => new Response('<h1>500 Internal Server Error</h1>', { status: 500 }),
+    ];
+    for (const answer of answers) {
+      stubFetch(answer);
+      const error = await postWriter(PATH, {}).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiRequestError);
+      expect(error).toMatchObject({ status: 500, message: '', serverMessage: undefined });
+    }
+  });
+
   it('rejects an error event with its message and status, after the text before it', async () => {
     const stream = eventStream();
     stubFetch((init) => stream.respond(init));

@@ -19,6 +19,7 @@ import {
   isAbort,
   openRequest,
   readJsonAnswer,
+  serverFailure,
   type SpeechStreamHandlers,
   type WriterStreamHandlers,
 } from './http.ts';
@@ -60,11 +61,7 @@ async function streamAnswer<T>(
       const parsed = errorEventSchema.safeParse(payload);
       outcome = {
         error: parsed.success
-          ? new ApiRequestError(
-              REQUEST_MESSAGES.serverAnswered(parsed.data.status),
-              parsed.data.status,
-              parsed.data.message,
-            )
+          ? serverFailure(parsed.data.status, parsed.data.message)
           : new ApiRequestError(REQUEST_MESSAGES.answerCutOff, response.status),
       };
     } else {

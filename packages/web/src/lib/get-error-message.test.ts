@@ -1,9 +1,10 @@
 import { ApiRequestError } from './api-client.ts';
 import { getErrorMessage } from './get-error-message.ts';
+import { serverFailure } from './http.ts';
 
 describe('getErrorMessage (docs/product.md section 8)', () => {
   it('prefers the server reply message', () => {
-    const error = new ApiRequestError('The server answered 503.', 503, 'The server is busy.');
+    const error = new ApiRequestError('Own words.', 503, 'The server is busy.');
     expect(getErrorMessage(error, 'Default')).toBe('The server is busy.');
   });
 
@@ -17,6 +18,13 @@ describe('getErrorMessage (docs/product.md section 8)', () => {
   it('then the default', () => {
     expect(getErrorMessage(undefined, 'Default')).toBe('Default');
     expect(getErrorMessage(new Error(''), 'Default')).toBe('Default');
+  });
+
+  it('a server failure without a message gives the default, never its status code', () => {
+    expect(getErrorMessage(serverFailure(500, undefined), 'Server Error')).toBe('Server Error');
+    expect(getErrorMessage(serverFailure(500, ''), 'Something went wrong')).toBe(
+      'Something went wrong',
+    );
   });
 
   it('skips the error own message when told to (video script)', () => {

@@ -7,6 +7,7 @@ import { REQUEST_MESSAGES, type QueueEvent, type SpeechPieceEvent } from '@ai-to
 
 export class ApiRequestError extends Error {
   constructor(
+    /** Words a visitor may read; empty when there are none, so the page shows its own default. */
     message: string,
     readonly status: number,
     /** The `message` field of the server's JSON reply, when present (docs/product.md section 8). */
@@ -15,6 +16,15 @@ export class ApiRequestError extends Error {
     super(message);
     this.name = 'ApiRequestError';
   }
+}
+
+/**
+ * A failure the server answered with an HTTP status or an `error` event. Its only words are the
+ * server's `message`: a status code is never shown to a visitor (docs/product.md section 8), so an
+ * answer without a message leaves the page's own default to be shown.
+ */
+export function serverFailure(status: number, serverMessage: string | undefined): ApiRequestError {
+  return new ApiRequestError(serverMessage ?? '', status, serverMessage);
 }
 
 /** fetch, with a failure to connect turned into an ApiRequestError; an abort stays an abort. */
@@ -39,13 +49,7 @@ export async function readJsonAnswer<T>(response: Response): Promise<T> {
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
       ? body.message
       : undefined;
-  if (!response.ok) {
-    throw new ApiRequestError(
-      REQUEST_MESSAGES.serverAnswered(response.status),
-      response.status,
-      serverMessage,
-    );
-  }
+  if (!response.ok) throw serverFailure(response.status, serverMessage);
   return body as T;
 }
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { API_PATHS, type HealthResponse } from '@ai-tools/contracts';
+import { API_PATHS, WRITER_STREAM_EVENTS, type HealthResponse } from '@ai-tools/contracts';
 import { makeStore } from '../app/store.ts';
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -150,6 +150,31 @@ export function eventStream() {
     },
   };
 }
+
+/**
+ * Failed writer answers with no message a visitor could read, by what they are. The page must show
+ * its own default for each, never the status code (docs/product.md section 8).
+ */
+export const FAILURES_WITHOUT_MESSAGE: [string, Handler][] = [
+  ['a 500 with no message', () => jsonResponse({}, 500)],
+  [
+    'a 500 whose body is not JSON',
+    () =>
+      new Response('<h1>500 Internal Server Error</h1>', {
+        status: 500,
+        headers: { 'content-type': 'text/html' },
+      }),
+  ],
+  [
+    'an error event with an empty message',
+    (init) => {
+      const stream = eventStream();
+      const response = stream.respond(init);
+      stream.send(serverSentEvent(WRITER_STREAM_EVENTS.error, { message: '', status: 500 }));
+      return response;
+    },
+  ],
+];
 
 /** jsdom's Blob has no text(); its FileReader reads one. */
 export function blobText(blob: Blob): Promise<string> {

@@ -1,7 +1,8 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
+  PAGE_TEXTS,
   TIMINGS,
   WRITER_MESSAGES,
   WRITER_STREAM_EVENTS,
@@ -12,6 +13,7 @@ import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
   eventStream,
+  FAILURES_WITHOUT_MESSAGE,
   jsonBody,
   jsonResponse,
   renderWithStore,
@@ -84,6 +86,13 @@ describe('blog slice', () => {
     const store = makeStore();
     await store.dispatch(generateBlog({ topic: 'AI' }));
     expect(store.getState().blog.error).toBe('topic is required.');
+  });
+
+  it.each(FAILURES_WITHOUT_MESSAGE)('%s stores "Server Error"', async (_what, answer) => {
+    stubApi({ [API_PATHS.generateBlog]: answer });
+    const store = makeStore();
+    await store.dispatch(generateBlog({ topic: 'AI' }));
+    expect(store.getState().blog.error).toBe('Server Error');
   });
 });
 
@@ -246,6 +255,19 @@ describe('Blog page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BLOG_MESSAGES.failed);
   });
+
+  it.each(FAILURES_WITHOUT_MESSAGE)(
+    '%s shows "Server Error" and what to do next, never the status code',
+    async (_what, answer) => {
+      stubApi({ [API_PATHS.generateBlog]: answer });
+      renderWithStore(<BlogPage />);
+      await userEvent.type(screen.getByLabelText('Topic'), 'AI');
+      await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+      const alert = screen.getByRole('alert');
+      await waitFor(() => expect(alert).not.toBeEmptyDOMElement());
+      expect(alert.textContent).toBe(`Server Error ${PAGE_TEXTS.genericErrorHint}`);
+    },
+  );
 
   it('raw HTML in a generated blog is shown as text', async () => {
     stubApi({

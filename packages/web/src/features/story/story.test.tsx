@@ -1,7 +1,8 @@
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
+  PAGE_TEXTS,
   STORY_AUDIENCES,
   STORY_LANGUAGES,
   STORY_LENGTHS,
@@ -20,6 +21,7 @@ import {
   captureDownloads,
   deferred,
   eventStream,
+  FAILURES_WITHOUT_MESSAGE,
   jsonBody,
   jsonResponse,
   renderWithStore,
@@ -178,6 +180,13 @@ describe('story slice', () => {
     const store = makeStore();
     await store.dispatch(generateStory(REQUEST));
     expect(store.getState().story.error).toBe('Busy.');
+  });
+
+  it.each(FAILURES_WITHOUT_MESSAGE)('%s stores "Something went wrong"', async (_what, answer) => {
+    stubApi({ [API_PATHS.generateStory]: answer });
+    const store = makeStore();
+    await store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story.error).toBe('Something went wrong');
   });
 });
 
@@ -420,4 +429,16 @@ describe('Story page', () => {
     expect(error).toHaveAttribute('role', 'alert');
     expect(error).toHaveClass('form-error');
   });
+
+  it.each(FAILURES_WITHOUT_MESSAGE)(
+    '%s shows "Something went wrong" and what to do next, never the status code',
+    async (_what, answer) => {
+      stubApi({ [API_PATHS.generateStory]: answer });
+      renderWithStore(<StoryPage />);
+      await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+      const alert = screen.getByRole('alert');
+      await waitFor(() => expect(alert).not.toBeEmptyDOMElement());
+      expect(alert.textContent).toBe(`Something went wrong ${PAGE_TEXTS.genericErrorHint}`);
+    },
+  );
 });
