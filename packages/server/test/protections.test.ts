@@ -84,7 +84,7 @@ test('a request that runs out of time gets a 503 with Retry-After, and its work 
       },
     }),
   });
-  const started = Date.now();
+  // The engine never ends by itself: any answer at all is the deadline's.
   const response = await app.inject({
     method: 'POST',
     url: API_PATHS.textToSpeech,
@@ -93,7 +93,6 @@ test('a request that runs out of time gets a 503 with Retry-After, and its work 
   assert.equal(response.statusCode, 503);
   assert.ok(response.headers['retry-after']);
   assert.deepEqual(response.json(), { message: SERVER_MESSAGES.timedOut });
-  assert.ok(Date.now() - started < 3000);
   assert.equal(aborted, true);
   await app.close();
 });

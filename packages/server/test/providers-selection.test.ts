@@ -12,7 +12,8 @@ import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
 import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
 import { findTextModel } from '../src/providers/local/text/index.ts';
-import { makeApp } from './helpers/app.ts';
+import { buildApp } from '../src/app.ts';
+import { testConfig } from './helpers/app.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { ProviderUnavailableError } from '../src/errors.ts';
 
@@ -169,7 +170,10 @@ describe('GET /api/health', () => {
     const modelPath = join(modelsDir, TEXT_MODEL_FILES.smolLm135);
     mkdirSync(dirname(modelPath), { recursive: true });
     writeTinyGguf(modelPath);
-    const app = await makeApp({ env: { AI_PROVIDER: 'local', MODELS_DIR: modelsDir } });
+    // The engines the configuration chooses, not makeApp's test engines.
+    const app = await buildApp({
+      config: testConfig({ AI_PROVIDER: 'local', MODELS_DIR: modelsDir }),
+    });
     try {
       const response = await app.inject({ method: 'GET', url: API_PATHS.health });
       assert.equal(response.statusCode, 200);

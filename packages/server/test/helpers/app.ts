@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import { testProviders } from './audio-doubles.ts';
 
 /**
  * One scratch folder per test process for the SQLite file and the requests' temporary folders, so
@@ -31,11 +32,16 @@ export function makeWebDist(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * The app on test engines unless the test passes its own: the real ones load models from the
+ * user's cache (seconds and hundreds of MB), which only the tests of those engines need. A test
+ * of the engines the configuration chooses calls buildApp with testConfig itself.
+ */
 export async function makeApp(
   options: Partial<AppOptions> & { env?: Partial<Record<keyof Config, string>> } = {},
 ) {
-  const { env, ...rest } = options;
-  return buildApp({ config: testConfig(env), ...rest });
+  const { env, providers = testProviders(), ...rest } = options;
+  return buildApp({ config: testConfig(env), providers, ...rest });
 }
 
 /** A logger option for makeApp that keeps every log line in `lines`, to check what is logged. */
