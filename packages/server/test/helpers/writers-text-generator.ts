@@ -29,23 +29,35 @@ export function scriptedTextGenerator(replies: string[]): ScriptedTextGenerator 
 
 /**
  * A generator that yields one token and then hangs forever, ignoring its signal: the collector
- * must still give up on the visitor's abort or the deadline.
+ * must still give up on the visitor's abort or the deadline. `hanging` resolves once the consumer
+ * waits for the token that never comes, so a test stops it mid-generation whatever the machine's
+ * speed; `stopped` resolves when the consumer tells it to stop.
  */
-export function hangingTextGenerator(): TextGenerator & { returned: boolean } {
+export function hangingTextGenerator(): TextGenerator & {
+  returned: boolean;
+  hanging: Promise<void>;
+  stopped: Promise<void>;
+} {
+  let nowHanging = () => {};
+  let nowStopped = () => {};
   const generator = {
     returned: false,
+    hanging: new Promise<void>((resolve) => (nowHanging = resolve)),
+    stopped: new Promise<void>((resolve) => (nowStopped = resolve)),
     status: () => ({ engine: 'hanging test double', tier: 'neural' as const, ready: true }),
     close: async () => {},
     generate(): AsyncIterable<string> {
       let calls = 0;
       return {
         [Symbol.asyncIterator]: () => ({
-          next: () =>
-            calls++ === 0
-              ? Promise.resolve({ done: false, value: 'Once ' })
-              : new Promise<IteratorResult<string>>(() => {}),
+          next: () => {
+            if (calls++ === 0) return Promise.resolve({ done: false, value: 'Once ' });
+            nowHanging();
+            return new Promise<IteratorResult<string>>(() => {});
+          },
           return: async () => {
             generator.returned = true;
+            nowStopped();
             return { done: true, value: undefined };
           },
         }),
