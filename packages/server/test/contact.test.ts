@@ -31,8 +31,8 @@ import {
 import { SQLITE_FILE_NAME } from '../src/db/database.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
+import { testDatabaseUrl } from './helpers/test-services.ts';
 
-const POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const run = promisify(execFile);
 
 const valid = {
@@ -261,15 +261,16 @@ storageTests('SQLite (the default)', async () => {
 });
 
 storageTests('PostgreSQL (DATABASE_URL)', async () => {
-  // A schema of its own per run, so the test reruns cleanly beside other data in `test`.
+  const databaseUrl = await testDatabaseUrl();
+  // A schema of its own per run, so reruns stay clean beside other data in a TEST_DATABASE_URL.
   const schema = `contact_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
+  const schemaUrl = new URL(databaseUrl);
+  schemaUrl.searchParams.set('options', `-c search_path=${schema}`);
   return {
-    env: {
-      DATABASE_URL: `${POSTGRES_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    },
+    env: { DATABASE_URL: schemaUrl.href },
     cleanup: async () => {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();

@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
+import { testRedisUrl } from './helpers/test-services.ts';
 
-const REDIS_URL = 'redis://127.0.0.1:6379';
 const contactBudget = RATE_LIMITS.perTool.contact;
 
 /** An invalid contact message: cheap to answer (400) and still counted against the budget. */
@@ -77,6 +77,7 @@ test('every tool has its own budget from the contracts', async () => {
 });
 
 test('with REDIS_URL, two server instances share one budget', async () => {
+  const REDIS_URL = await testRedisUrl();
   // A fresh address per run, so counters left in Redis by an earlier run never matter.
   const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
   const redis = new Redis(REDIS_URL);
@@ -124,6 +125,7 @@ test('with Redis unreachable, each server still counts its budget in memory', as
 });
 
 test('when Redis fails a count, that server counts in memory and the budget holds', async () => {
+  const REDIS_URL = await testRedisUrl();
   const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
   const redis = new Redis(REDIS_URL);
   // A counter that is not a number makes Redis answer the count with an error.
