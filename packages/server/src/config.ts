@@ -59,7 +59,7 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built website (Vite's output). */
   WEB_DIST_DIR: folder.default(resolve(REPOSITORY_ROOT, 'packages/web/dist')),
-  /** Where the model files live (see ../shared/models/MANIFEST.md and `npm run models`). */
+  /** Where the model files live (src/models/manifest.ts, docs/models.md, `npm run models`). */
   MODELS_DIR: folder.default(DEFAULT_MODELS_DIR),
   /**
    * The model that writes: a text model id of the manifest (TEXT_MODEL_IDS, fetched by `npm run

