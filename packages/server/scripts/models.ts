@@ -131,11 +131,9 @@ async function verify(modelsDir: string, files: readonly ModelFile[]): Promise<n
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(1);
   const problems = outcomes.filter((outcome) => outcome.result !== 'valid');
   for (const outcome of problems) {
-    say(
-      outcome.result === 'missing'
-        ? `MISSING ${outcome.path} (${outcome.model})`
-        : `DAMAGED ${outcome.path} (${outcome.model}): ${outcome.reason}`,
-    );
+    if (outcome.result === 'damaged') {
+      say(`DAMAGED ${outcome.path} (${outcome.model}): ${outcome.reason}`);
+    } else say(`MISSING ${outcome.path} (${outcome.model})`);
   }
   if (problems.length > 0) {
     say(
