@@ -104,6 +104,35 @@ test('TEXT_THREADS sets the CPU threads of the text model', async () => {
   }
 });
 
+test('TEXT_SEED makes each newly loaded text model write the same text for the same request', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'text-seed-'));
+  const modelPath = writeTinyGguf(join(folder, 'tiny.gguf'));
+  const written: string[] = [];
+  try {
+    for (let run = 0; run < 2; run += 1) {
+      const providers = await createProviders(
+        testConfig({ MODELS_DIR: folder, TEXT_MODEL: modelPath, TEXT_SEED: '7' }),
+      );
+      try {
+        let text = '';
+        for await (const chunk of providers.text.generate({
+          system: 's',
+          prompt: 'p',
+          maxTokens: 20,
+        }))
+          text += chunk;
+        written.push(text);
+      } finally {
+        await closeProviders(providers);
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+  assert.ok(written[0], 'the tiny model wrote');
+  assert.equal(written[1], written[0]);
+});
+
 test('.env.example shows every numeric setting with its default', () => {
   const example = readFileSync(resolve(REPOSITORY_ROOT, '.env.example'), 'utf8');
   const shown = new Map(

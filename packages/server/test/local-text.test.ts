@@ -51,6 +51,22 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     assert.deepEqual(generator.status(), { engine: 'tiny.gguf', tier: 'neural', ready: true });
   });
 
+  test('with a seed, every engine writes the same text for the same request; without one it varies', async () => {
+    // Engines loaded anew, as each test run or server start loads its own.
+    const write = async (engine: LlamaTextGenerator) =>
+      (await collect(engine.generate({ ...request, maxTokens: 30 }))).join('');
+    const writeWithNewEngine = async (seed?: number) => {
+      const engine = await loadLlamaTextGenerator({ modelPath, maxWaiting: 1, threads: 1, seed });
+      try {
+        return await write(engine);
+      } finally {
+        await engine.close();
+      }
+    };
+    assert.equal(await writeWithNewEngine(7), await writeWithNewEngine(7));
+    assert.notEqual(await writeWithNewEngine(), await write(generator));
+  });
+
   test('formats the conversation with the model’s own chat template', async () => {
     // The file carries a ChatML template; the model reads the system and user turns in it.
     assert.equal(generator.chatFormat, 'ChatML');

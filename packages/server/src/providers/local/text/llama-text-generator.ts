@@ -30,6 +30,11 @@ export interface LlamaTextGeneratorOptions {
   maxWaiting?: number;
   /** CPU threads for one generation; defaults to every math core (see below). */
   threads?: number;
+  /**
+   * A fixed seed for the sampling: the same request then gives the same text, so a test of a
+   * story's length reads the same story on every run. Without it every generation is random.
+   */
+  seed?: number;
 }
 
 export interface GenerationFigures {
@@ -229,6 +234,7 @@ export class LlamaTextGenerator implements TextGenerator {
       const { stopReason } = await session.promptWithMeta(request.prompt, {
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
+        seed: this.options.seed,
         grammar,
         repeatPenalty: REPEAT_PENALTY,
         dryRepeatPenalty: DRY_REPEAT_PENALTY,
