@@ -74,7 +74,7 @@ const configSchema = z.object({
    * A fixed seed for the text model's sampling, so the same request writes the same text (tests
    * that read what a model wrote). Unset: every generation is random, as visitors expect.
    */
-  TEXT_SEED: optionalText.pipe(z.coerce.number().int().min(0).optional()),
+  TEXT_SEED: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).optional()),
   /**
    * The Whisper model that transcribes: `base` (fetched by default) or `small` (more accurate,
    * slower; `npm run models` fetches it when this says so).
