@@ -8,6 +8,8 @@
  *   WRITERS=story-en,script ...                              only some of the cases
  *   STORY_WORDS=200 ...                                      a shorter story
  *
+ * Then Stop: how soon the engine stops and the next visitor's generation starts (WRITERS=stop).
+ *
  * Targets: first token under 3 s, 8 tokens/s or more, a 300-word English story under 60 s.
  */
 import { basename } from 'node:path';
@@ -137,5 +139,42 @@ for (const writer of CASES.filter((each) => wanted.length === 0 || wanted.includ
   } catch (error) {
     console.log(`\n## ${writer.name}: failed: ${(error as Error).message}`);
   }
+}
+if (wanted.length === 0 || wanted.includes('stop')) {
+  // The page's Stop button: how soon the engine stops, and the next visitor's generation starts.
+  const request = { system: 'You write stories.', prompt: 'A long story about the sea.' };
+  const stop = new AbortController();
+  const stopped = generator.generate({
+    ...request,
+    maxTokens: 2000,
+    signal: stop.signal,
+    visitor: 'first',
+  });
+  const first = stopped[Symbol.asyncIterator]();
+  await first.next();
+  let nextStartedAt = 0;
+  const next = (async () => {
+    const waiting = generator.generate({
+      ...request,
+      maxTokens: 1,
+      visitor: 'next',
+      onQueuePosition: ({ ahead }) => {
+        if (ahead === 0) nextStartedAt ||= performance.now();
+      },
+    });
+    for await (const chunk of waiting) void chunk;
+  })();
+  const stoppedAt = performance.now();
+  stop.abort();
+  // The stopped stream ends once the engine itself has stopped.
+  const endedAt = await first.next().then(
+    () => performance.now(),
+    () => performance.now(),
+  );
+  await next;
+  console.log(
+    `\n## stop: the engine stopped ${(endedAt - stoppedAt).toFixed(0)} ms after Stop, ` +
+      `the next generation started ${(nextStartedAt - stoppedAt).toFixed(0)} ms after it`,
+  );
 }
 await generator.close();
