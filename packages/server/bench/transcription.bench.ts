@@ -186,6 +186,18 @@ try {
     `  resident memory: ${memory.current.toFixed(0)} MB now, peak ${memory.peak.toFixed(0)} MB (this process: transcription engine, VAD and the app)`,
   );
 
+  // A visitor who goes away mid-upload: how soon the decode in progress stops (the route test
+  // checks that it stops, whatever the machine; this is how fast).
+  const visitor = new AbortController();
+  const leaving = transcriber.transcribe({ samples: long, signal: visitor.signal });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const leftAt = performance.now();
+  visitor.abort();
+  await leaving.catch(() => {});
+  console.log(
+    `\nA visitor who goes away 3 s into the long upload: the decode stopped ${(performance.now() - leftAt).toFixed(0)} ms later`,
+  );
+
   console.log(
     '\nOther languages, recorded (Asterisk telephone prompts, transcribed without a hint):',
   );
