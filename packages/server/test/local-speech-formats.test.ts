@@ -20,6 +20,7 @@ import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
 import { assertSpeechFile } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
+import { assertEngine } from './helpers/engine-status.ts';
 
 let app: FastifyInstance;
 let speech: SpeechSynthesizer;
@@ -39,6 +40,8 @@ before(async () => {
       transcription: unavailableEngine('No transcription in this test.'),
     },
   });
+  // These tests are of the classic engines: health must name them, not a neural engine.
+  await assertEngine(app, 'speech', { engine: /festival/, tier: 'classic' });
 });
 
 after(async () => {

@@ -15,6 +15,7 @@ import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { Transcriber } from '../src/providers/types.ts';
 import { multipartBody } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
+import { assertEngine } from './helpers/engine-status.ts';
 import { POCKETSPHINX_TEST_DATA } from './helpers/local-engines.ts';
 
 let app: FastifyInstance;
@@ -38,6 +39,8 @@ before(async () => {
       speech: unavailableEngine('No speech engine in this test.'),
     },
   });
+  // These tests are of the classic engines: health must name them, not a neural engine.
+  await assertEngine(app, 'transcription', { engine: /^pocketsphinx/, tier: 'classic' });
 });
 
 after(async () => {
