@@ -16,7 +16,12 @@ import { CLASSIC_VOICES } from '../src/providers/local/speech/voices.ts';
 import { parseWav as readMonoWave, pcmDurationSeconds } from '../src/audio/wav.ts';
 import { CLASSIC_SAMPLE_RATE } from '../src/providers/local/speech/classic-synthesizer.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
-import { childProcesses, isRunning, waitForChild } from './helpers/local-engines.ts';
+import {
+  childProcesses,
+  isRunning,
+  processCpuSeconds,
+  waitForChild,
+} from './helpers/local-engines.ts';
 import { countAudioPasses } from './helpers/audio-passes.ts';
 import { probeBytes } from './helpers/audio-doubles.ts';
 import {
@@ -250,7 +255,12 @@ test('aborting a running festival synthesis kills festival and rejects', async (
     speed: 1,
     signal: controller.signal,
   });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The abort comes once festival is at work on the text (its CPU time grows), however fast the
+  // machine speaks: both voices' processes sit idle otherwise.
+  const idleCpu = before.map(processCpuSeconds);
+  while (before.every((pid, index) => processCpuSeconds(pid) === idleCpu[index])) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   controller.abort();
   await assert.rejects(running, GenerationAbortedError);
   // alloy's festival is gone; echo's is untouched.

@@ -158,6 +158,12 @@ function statFields(pid: number | 'self'): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
+/** CPU seconds a process has used so far, its own (user and system). */
+export function processCpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) / CLOCK_TICKS_PER_SECOND;
+}
+
 /**
  * CPU seconds used so far by this process and its engines: its own time, the children it has
  * reaped and the children still running (festival's long-lived voices). On a shared machine this
