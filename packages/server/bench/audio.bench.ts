@@ -16,6 +16,7 @@ import {
   splitIntoChunks,
 } from '../src/features/text-to-speech/speech-text/index.ts';
 import { sinePcm } from '../test/helpers/audio-doubles.ts';
+import { record } from './record.ts';
 
 const SPEECH_SECONDS = 60;
 const SAMPLE_RATE = 24_000;
@@ -28,9 +29,18 @@ try {
     const started = performance.now();
     const bytes = await encodePcm({ pcm, sampleRate: SAMPLE_RATE, format, folder });
     const milliseconds = performance.now() - started;
-    const speed = (SPEECH_SECONDS * 1000) / milliseconds;
+    // Seconds of work per second of audio, as every "x real time" of the benchmarks.
+    const factor = milliseconds / 1000 / SPEECH_SECONDS;
     console.log(
-      `  ${format.padEnd(5)} ${milliseconds.toFixed(0).padStart(5)} ms  ${(bytes.length / 1024).toFixed(0).padStart(6)} KB  ${speed.toFixed(0)}x real time`,
+      `  ${format.padEnd(5)} ${milliseconds.toFixed(0).padStart(5)} ms  ${(bytes.length / 1024).toFixed(0).padStart(6)} KB  ${factor.toFixed(4)}x real time`,
+    );
+    record(
+      { name: `encoding into ${format}`, value: factor, unit: 'x real time' },
+      { print: false },
+    );
+    record(
+      { name: `${format} size of ${SPEECH_SECONDS} s`, value: bytes.length / 1024, unit: 'KB' },
+      { print: false },
     );
   }
 
@@ -56,7 +66,7 @@ try {
   );
   let started = performance.now();
   await probeAudio(uploadPath);
-  console.log(`  ffprobe              ${(performance.now() - started).toFixed(0)} ms`);
+  record({ name: 'ffprobe of the upload', value: performance.now() - started, unit: 'ms' });
   const heapBefore = process.memoryUsage().arrayBuffers;
   started = performance.now();
   const samples = await decodeToSamples({
@@ -64,10 +74,12 @@ try {
     sampleRate: 16_000,
     maxSeconds: LIMITS.audioMaxSeconds + 1,
   });
-  console.log(`  decode to 16 kHz     ${(performance.now() - started).toFixed(0)} ms`);
-  console.log(
-    `  samples in memory    ${((process.memoryUsage().arrayBuffers - heapBefore) / 1_000_000).toFixed(1)} MB (${samples.length} samples)`,
-  );
+  record({ name: 'upload decoded to 16 kHz', value: performance.now() - started, unit: 'ms' });
+  record({
+    name: `upload's ${samples.length} samples in memory`,
+    value: (process.memoryUsage().arrayBuffers - heapBefore) / 1_000_000,
+    unit: 'MB',
+  });
 
   const paragraph =
     '## Notes\n\nDr. Smith paid $1,250.75 on the 3rd of May, 2024, e.g. for **42** books, etc. ' +
@@ -78,8 +90,13 @@ try {
   started = performance.now();
   const prepared = prepareSpeechText(text);
   const chunks = splitIntoChunks(prepared.text, 1000, prepared.language);
+  const preparingMilliseconds = performance.now() - started;
   console.log(
-    `\nPreparing ${text.length} characters of markdown for speech: ${(performance.now() - started).toFixed(1)} ms, ${chunks.length} chunks`,
+    `\nPreparing ${text.length} characters of markdown for speech: ${preparingMilliseconds.toFixed(1)} ms, ${chunks.length} chunks`,
+  );
+  record(
+    { name: 'longest text prepared for speech', value: preparingMilliseconds, unit: 'ms' },
+    { print: false },
   );
   writeFileSync(join(folder, 'prepared.txt'), prepared.text);
 } finally {

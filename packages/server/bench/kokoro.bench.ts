@@ -24,6 +24,7 @@ import {
   whisperHears,
   wordErrorRate,
 } from '../test/helpers/whisper-round-trip.ts';
+import { record } from './record.ts';
 
 const ROUND_TRIP =
   'The birch canoe slid on the smooth planks. Glue the sheet to the dark blue background. ' +
@@ -51,6 +52,9 @@ const folder = mkdtempSync(join(tmpdir(), 'kokoro-bench-'));
 const modelsDir = loadConfig().MODELS_DIR;
 const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+/** Adds a figure a line has already printed to the record. */
+const quietly = (name: string, value: number, unit?: string, target?: string) =>
+  record({ name, value, unit, target }, { print: false });
 
 try {
   console.log(
@@ -62,15 +66,17 @@ try {
   const loadStarted = performance.now();
   const speech = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory: folder });
   const status = speech.status();
-  console.log(
-    `${status.engine} (tier ${status.tier}), loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
-  );
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  console.log(`${status.engine} (tier ${status.tier}), loaded in ${loadSeconds.toFixed(1)} s`);
+  quietly('load time', loadSeconds, 's');
   if (status.tier !== 'neural')
     throw new Error(`No Kokoro files in ${modelsDir}: run \`npm run models\`.`);
   await speech.synthesize({ text: 'Ready.', voice: 'alloy', speed: 1 });
   console.log(
     `Memory with the engine loaded: ${megabytes(process.memoryUsage().rss)} RSS (${megabytes(process.memoryUsage().rss - rssBefore)} for Kokoro)`,
   );
+  quietly('memory with the engine loaded', process.memoryUsage().rss / 1e6, 'MB RSS');
+  quietly('memory for Kokoro', (process.memoryUsage().rss - rssBefore) / 1e6, 'MB RSS');
 
   console.log(
     '\nSpeed, synthesis + mp3 encoding: wall clock / audio length, and CPU time / audio length',
@@ -93,6 +99,9 @@ try {
     console.log(
       `  ${label.padEnd(15)} ${text.length} chars, ${audio.toFixed(1)} s of audio, ready in ${seconds.toFixed(2)} s (synthesis ${((synthesized - started) / 1000).toFixed(2)} s): ${(seconds / audio).toFixed(3)}x real time; CPU ${cpu.toFixed(2)} s, ${(cpu / audio).toFixed(3)}x`,
     );
+    quietly(`${label}: ready`, seconds, 's');
+    quietly(`${label}: with mp3`, seconds / audio, 'x real time', '<= 0.35x real time');
+    quietly(`${label}: with mp3, CPU`, cpu / audio, 'x real time');
   }
 
   console.log(
@@ -113,6 +122,7 @@ try {
     console.log(
       `  200 characters, run ${run}: first audio after ${firstAudio.toFixed(2)} s (target under 3 s); the whole ${result.durationSeconds.toFixed(1)} s mp3 after ${((performance.now() - started) / 1000).toFixed(2)} s`,
     );
+    quietly(`200 characters streamed, run ${run}: first audio`, firstAudio, 's', '< 3 s');
   }
 
   console.log('\nRound trip through Whisper base, each voice:');
@@ -125,8 +135,10 @@ try {
     console.log(
       `  ${voice.padEnd(8)} ${KOKORO_VOICES[voice].padEnd(11)} WER ${percent(rate).padStart(6)}  "${heard}"`,
     );
+    quietly(`round trip, ${voice}: word error rate`, rate * 100, '%', '<= 10%');
   }
   console.log(`  worst voice: ${percent(Math.max(...rates))} (target 10% or less each)`);
+  quietly('round trip, worst voice: word error rate', Math.max(...rates) * 100, '%', '<= 10%');
 
   console.log('\nRound trip through Whisper base, other languages (woman / man):');
   for (const [language, text] of Object.entries(LANGUAGE_SENTENCES)) {
@@ -136,9 +148,14 @@ try {
       const heard = await whisperHears(made, language, modelsDir);
       const reference =
         language === 'hi' && /\p{Script=Arabic}/u.test(heard) ? HINDI_IN_URDU_SCRIPT : text;
+      const wordRate = wordErrorRate(reference, heard);
+      const characterRate = characterErrorRate(reference, heard);
+      const speaker = kokoroSpeaker(voice, language)?.voice;
       console.log(
-        `  ${language} ${kokoroSpeaker(voice, language)?.voice.padEnd(10)} WER ${percent(wordErrorRate(reference, heard)).padStart(6)} CER ${percent(characterErrorRate(reference, heard)).padStart(6)}  "${heard}"`,
+        `  ${language} ${speaker?.padEnd(10)} WER ${percent(wordRate).padStart(6)} CER ${percent(characterRate).padStart(6)}  "${heard}"`,
       );
+      quietly(`round trip, ${language} ${speaker}: word error rate`, wordRate * 100, '%');
+      quietly(`round trip, ${language} ${speaker}: character error rate`, characterRate * 100, '%');
     }
   }
 
@@ -152,6 +169,8 @@ try {
     console.log(
       `  ${String(speed).padEnd(5)} ${pcmDurationSeconds(made).toFixed(1)} s (speed 1: ${normal.toFixed(1)} s, ratio ${(normal / pcmDurationSeconds(made)).toFixed(2)}) WER ${percent(wordErrorRate(ROUND_TRIP, heard))}`,
     );
+    quietly(`speed ${speed}: duration of speed 1 / this one`, normal / pcmDurationSeconds(made));
+    quietly(`speed ${speed}: word error rate`, wordErrorRate(ROUND_TRIP, heard) * 100, '%');
   }
   const app = await makeApp({
     providers: {
@@ -181,9 +200,13 @@ try {
   // Closing the app closes its providers: the speech engine too.
   await app.close();
   latencies.sort((first, second) => first - second);
+  const median = latencies[Math.floor(latencies.length / 2)] ?? 0;
+  const slowest = latencies.at(-1) ?? 0;
   console.log(
-    `\n/api/health during a synthesis: ${latencies.length} calls, median ${latencies[Math.floor(latencies.length / 2)]?.toFixed(1)} ms, slowest ${latencies.at(-1)?.toFixed(1)} ms`,
+    `\n/api/health during a synthesis: ${latencies.length} calls, median ${median.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms`,
   );
+  quietly('/api/health during a synthesis, median', median, 'ms');
+  quietly('/api/health during a synthesis, slowest', slowest, 'ms', '< 100 ms');
 
   console.log(
     'The server’s memory with Kokoro and Whisper both loaded is measured by bench/memory (this process also holds the round trip’s own Whisper pipeline).',

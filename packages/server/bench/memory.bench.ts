@@ -23,6 +23,7 @@ import { loadConfig } from '../src/config.ts';
 import { findTextModel } from '../src/providers/local/text/index.ts';
 import { POCKETSPHINX_TEST_DATA } from '../test/helpers/local-engines.ts';
 import { writeTinyGguf, type TinyModelShape } from '../test/helpers/tiny-gguf.ts';
+import { record } from './record.ts';
 
 const SERVER_ENTRY = resolve(import.meta.dirname, '../src/server.ts');
 const RECORDING = join(
@@ -96,7 +97,11 @@ interface RunningServer {
   stop(): Promise<void>;
 }
 
-async function startServer(extraEnvironment: Record<string, string>): Promise<RunningServer> {
+/** `stage` names the server's figures in the record: "speech engines", "every engine". */
+async function startServer(
+  stage: string,
+  extraEnvironment: Record<string, string>,
+): Promise<RunningServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
@@ -123,16 +128,19 @@ async function startServer(extraEnvironment: Record<string, string>): Promise<Ru
         .catch(() => undefined);
       if (!health) await new Promise((done) => setTimeout(done, 200));
     }
-    console.log(
-      `Server ready in ${((performance.now() - startedAt) / 1000).toFixed(1)} s; engines:`,
-    );
+    const readySeconds = (performance.now() - startedAt) / 1000;
+    console.log(`Server ready in ${readySeconds.toFixed(1)} s; engines:`);
+    record({ name: `${stage}: server ready`, value: readySeconds, unit: 's' }, { print: false });
     for (const [capability, status] of Object.entries(health.engines)) {
       console.log(
         `  ${capability.padEnd(14)} ${status.engine} (${status.tier}${status.ready ? '' : ', not ready'})`,
       );
     }
-    console.log(
-      `  after start-up: ${memoryOf(child.pid!).currentMegabytes.toFixed(0)} MB resident`,
+    const startUpMegabytes = memoryOf(child.pid!).currentMegabytes;
+    console.log(`  after start-up: ${startUpMegabytes.toFixed(0)} MB resident`);
+    record(
+      { name: `${stage}: resident memory after start-up`, value: startUpMegabytes, unit: 'MB' },
+      { print: false },
     );
     return { base, pid: child.pid!, stop };
   } catch (error) {
@@ -142,7 +150,12 @@ async function startServer(extraEnvironment: Record<string, string>): Promise<Ru
 }
 
 /** Times /api/health every 50 ms while `work` runs (target: under 100 ms). */
-async function healthDuring<T>(base: string, label: string, work: () => Promise<T>): Promise<T> {
+async function healthDuring<T>(
+  base: string,
+  stage: string,
+  label: string,
+  work: () => Promise<T>,
+): Promise<T> {
   let working = true;
   const healthTimes: number[] = [];
   const failures: string[] = [];
@@ -166,17 +179,26 @@ async function healthDuring<T>(base: string, label: string, work: () => Promise<
     working = false;
     await poll;
     const sorted = [...healthTimes].sort((a, b) => a - b);
-    if (sorted.length > 0)
+    if (sorted.length > 0) {
+      const median = sorted[Math.floor(sorted.length / 2)]!;
+      const worst = sorted.at(-1)!;
       console.log(
-        `  /api/health during the ${label}: ${sorted.length} calls, median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(1)} ms, worst ${sorted.at(-1)!.toFixed(1)} ms (target < 100 ms)`,
+        `  /api/health during the ${label}: ${sorted.length} calls, median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms (target < 100 ms)`,
       );
+      const name = `${stage}: /api/health during the ${label}`;
+      record({ name: `${name}, median`, value: median, unit: 'ms' }, { print: false });
+      record(
+        { name: `${name}, worst`, value: worst, unit: 'ms', target: '< 100 ms' },
+        { print: false },
+      );
+    }
     if (failures.length > 0)
       console.log(`  ${failures.length} health calls failed: ${[...new Set(failures)].join('; ')}`);
   }
 }
 
-async function speakAndTranscribe(base: string) {
-  const speech = await healthDuring(base, 'synthesis', () =>
+async function speakAndTranscribe(base: string, stage: string) {
+  const speech = await healthDuring(base, stage, 'synthesis', () =>
     timed(() =>
       fetch(`${base}${API_PATHS.textToSpeech}`, {
         method: 'POST',
@@ -196,6 +218,10 @@ async function speakAndTranscribe(base: string) {
   console.log(
     `  text to speech: HTTP ${speech.result.status} in ${speech.milliseconds.toFixed(0)} ms`,
   );
+  record(
+    { name: `${stage}: text to speech answer time`, value: speech.milliseconds, unit: 'ms' },
+    { print: false },
+  );
 
   const upload = new FormData();
   upload.append(
@@ -203,33 +229,56 @@ async function speakAndTranscribe(base: string) {
     new Blob([readFileSync(RECORDING)], { type: 'audio/wav' }),
     'recording.wav',
   );
-  const transcription = await healthDuring(base, 'transcription', () =>
+  const transcription = await healthDuring(base, stage, 'transcription', () =>
     timed(() => fetch(`${base}${API_PATHS.speechToText}`, { method: 'POST', body: upload })),
   );
   console.log(
     `  speech to text: HTTP ${transcription.result.status} in ${transcription.milliseconds.toFixed(0)} ms`,
   );
+  record(
+    { name: `${stage}: speech to text answer time`, value: transcription.milliseconds, unit: 'ms' },
+    { print: false },
+  );
 }
 
 try {
   console.log('\n1. The speech engines alone (Kokoro and Whisper; no text model)');
-  const speechServer = await startServer({ TEXT_MODEL: join(scratch, 'no-text-model.gguf') });
+  const speechServer = await startServer('speech engines', {
+    TEXT_MODEL: join(scratch, 'no-text-model.gguf'),
+  });
   try {
-    await speakAndTranscribe(speechServer.base);
-    await speakAndTranscribe(speechServer.base);
+    await speakAndTranscribe(speechServer.base, 'speech engines, round 1');
+    await speakAndTranscribe(speechServer.base, 'speech engines, round 2');
     const memory = memoryOf(speechServer.pid);
     console.log(
       `Resident memory with the speech and transcription engines loaded: ${memory.currentMegabytes.toFixed(0)} MB after two rounds, peak (VmHWM) ${memory.peakMegabytes.toFixed(0)} MB (target < 1536 MB)`,
+    );
+    record(
+      {
+        name: 'speech engines: resident memory after two rounds',
+        value: memory.currentMegabytes,
+        unit: 'MB',
+      },
+      { print: false },
+    );
+    record(
+      {
+        name: 'speech engines: peak resident memory (VmHWM)',
+        value: memory.peakMegabytes,
+        unit: 'MB',
+        target: '< 1536 MB',
+      },
+      { print: false },
     );
   } finally {
     await speechServer.stop();
   }
 
   console.log('\n2. Every engine, with the text model');
-  const server = await startServer(textModelEnvironment);
+  const server = await startServer('every engine', textModelEnvironment);
   try {
-    await speakAndTranscribe(server.base);
-    const script = await healthDuring(server.base, 'generation', () =>
+    await speakAndTranscribe(server.base, 'every engine');
+    const script = await healthDuring(server.base, 'every engine', 'generation', () =>
       timed(() =>
         fetch(`${server.base}${API_PATHS.generateScript}`, {
           method: 'POST',
@@ -245,9 +294,30 @@ try {
     console.log(
       `  video script:   HTTP ${script.result.status} in ${script.milliseconds.toFixed(0)} ms`,
     );
+    record(
+      { name: 'every engine: video script answer time', value: script.milliseconds, unit: 'ms' },
+      { print: false },
+    );
     const memory = memoryOf(server.pid);
     console.log(
       `Peak resident memory (VmHWM) with every engine loaded: ${memory.peakMegabytes.toFixed(0)} MB (target < 3584 MB); now ${memory.currentMegabytes.toFixed(0)} MB`,
+    );
+    record(
+      {
+        name: 'every engine: peak resident memory (VmHWM)',
+        value: memory.peakMegabytes,
+        unit: 'MB',
+        target: '< 3584 MB',
+      },
+      { print: false },
+    );
+    record(
+      {
+        name: 'every engine: resident memory at the end',
+        value: memory.currentMegabytes,
+        unit: 'MB',
+      },
+      { print: false },
     );
   } finally {
     await server.stop();

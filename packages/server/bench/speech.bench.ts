@@ -13,6 +13,7 @@ import { createLocalSpeechSynthesizer } from '../src/providers/local/speech/inde
 import { pcmDurationSeconds } from '../src/audio/wav.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
 import { childProcesses, cpuSeconds } from '../test/helpers/local-engines.ts';
+import { record } from './record.ts';
 
 /** Resident memory of this process's children (the long-lived festival voices), in MB. */
 function childMemoryMegabytes(): number {
@@ -43,7 +44,12 @@ async function benchTier(label: string, synthesizer: SpeechSynthesizer) {
     `  voice    audio s   synthesis    ${OUTPUT_FORMATS.map((format) => `+${format}`.padEnd(11)).join(' ')}`,
   );
   const worst = { voice: '', wall: 0, cpu: 0 };
-  const pair = (wall: number, cpu: number) => `${wall.toFixed(3)}/${cpu.toFixed(3)}`.padEnd(11);
+  /** A table cell, wall clock / CPU time, added to the record too. */
+  const pair = (name: string, wall: number, cpu: number) => {
+    record({ name: `${label}, ${name}`, value: wall, unit: 'x real time' }, { print: false });
+    record({ name: `${label}, ${name}, CPU`, value: cpu, unit: 'x real time' }, { print: false });
+    return `${wall.toFixed(3)}/${cpu.toFixed(3)}`.padEnd(11);
+  };
   for (const voice of VOICES) {
     // The first request of a voice may wait for its engine to load, as at server start-up.
     await synthesizer.synthesize({ text: 'Ready.', voice, speed: 1 });
@@ -63,22 +69,32 @@ async function benchTier(label: string, synthesizer: SpeechSynthesizer) {
       const wall = (synthesis.wall + (performance.now() - encodingStarted) / 1000) / audioSeconds;
       const cpu = (synthesis.cpu + cpuSeconds() - encodingCpuStarted) / audioSeconds;
       if (wall > worst.wall) Object.assign(worst, { voice: `${voice} ${format}`, wall, cpu });
-      columns.push(pair(wall, cpu));
+      columns.push(pair(`${voice} with ${format}`, wall, cpu));
     }
     console.log(
-      `  ${voice.padEnd(8)} ${audioSeconds.toFixed(1).padStart(7)}   ${pair(synthesis.wall / audioSeconds, synthesis.cpu / audioSeconds)}  ${columns.join(' ')}`,
+      `  ${voice.padEnd(8)} ${audioSeconds.toFixed(1).padStart(7)}   ${pair(`${voice} synthesis`, synthesis.wall / audioSeconds, synthesis.cpu / audioSeconds)}  ${columns.join(' ')}`,
     );
   }
   console.log(
     `  slowest with encoding: ${worst.voice} at ${worst.wall.toFixed(3)}x real time (CPU ${worst.cpu.toFixed(3)}x)`,
   );
+  record(
+    {
+      name: `${label}, slowest with encoding`,
+      value: worst.wall,
+      unit: 'x real time',
+      target: status.tier === 'classic' ? '< 0.1x real time' : undefined,
+    },
+    { print: false },
+  );
 
   const started = performance.now();
   const speech = await synthesizer.synthesize({ ...OTHER_LANGUAGE, voice: 'alloy', speed: 1 });
-  const factor = (performance.now() - started) / 1000 / pcmDurationSeconds(speech);
-  console.log(
-    `  other language (${OTHER_LANGUAGE.language}, espeak-ng): ${factor.toFixed(3)}x real time`,
-  );
+  record({
+    name: `${label}, other language (${OTHER_LANGUAGE.language}, espeak-ng)`,
+    value: (performance.now() - started) / 1000 / pcmDurationSeconds(speech),
+    unit: 'x real time',
+  });
 }
 
 try {
@@ -99,9 +115,10 @@ try {
   } else {
     console.log(`  (no neural voice in ${modelsDir}: run \`npm run models\` to bench it)`);
   }
-  console.log(
-    `\nMemory: this process ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB RSS, engine child processes ${childMemoryMegabytes().toFixed(0)} MB RSS`,
-  );
+  console.log('\nMemory:');
+  const megabytes = process.memoryUsage().rss / 1e6;
+  record({ name: 'memory of this process', value: megabytes, unit: 'MB RSS' });
+  record({ name: 'memory of the engine processes', value: childMemoryMegabytes(), unit: 'MB RSS' });
   await best.close();
 } finally {
   rmSync(folder, { recursive: true, force: true });

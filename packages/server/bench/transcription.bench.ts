@@ -27,6 +27,7 @@ import {
   toTranscriptionSamples,
   wordErrors,
 } from '../test/helpers/local-engines.ts';
+import { record } from './record.ts';
 
 const ROUND_TRIP_SENTENCES =
   'The birch canoe slid on the smooth planks. Glue the sheet to the dark blue background. ' +
@@ -67,6 +68,9 @@ function residentMegabytes() {
   return { current: field('VmRSS'), peak: field('VmHWM') };
 }
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+/** Adds a figure a line has already printed to the record. */
+const quietly = (name: string, value: number, unit?: string, target?: string) =>
+  record({ name, value, unit, target }, { print: false });
 
 /** The longest event-loop pause while idle: what the machine's other load alone causes. */
 async function idlePauseMilliseconds(milliseconds: number): Promise<number> {
@@ -88,15 +92,21 @@ try {
   });
   const status = transcriber.status();
   console.log(`Transcription: ${status.engine} (tier ${status.tier})`);
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const residentLoaded = residentMegabytes().current;
   console.log(
-    `  loaded in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s; resident memory ${residentBefore.toFixed(0)} MB before, ${residentMegabytes().current.toFixed(0)} MB after`,
+    `  loaded in ${loadSeconds.toFixed(1)} s; resident memory ${residentBefore.toFixed(0)} MB before, ${residentLoaded.toFixed(0)} MB after`,
   );
+  quietly('load time', loadSeconds, 's');
+  quietly('resident memory with the engine loaded', residentLoaded, 'MB');
   console.log(
     `Load average at start: ${loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')} on ${availableParallelism()} cores`,
   );
-  console.log('Real-time factor: wall clock, and CPU time of this process and its engines.');
+  console.log(
+    'Real-time factor (seconds of work per second of audio): wall clock, and CPU time of this process and its engines.',
+  );
 
   console.log('\nReference recordings (pocketsphinx-testdata):');
   let totalErrors = 0;
@@ -121,10 +131,21 @@ try {
     console.log(
       `  ${path.padEnd(52)} ${audio.toFixed(1).padStart(5)} s  RTF ${(work / audio).toFixed(3)}/${(cpu / audio).toFixed(3)}  WER ${percent(errors / words).padStart(6)}  "${result.text}"`,
     );
+    quietly(`${path}: real-time factor`, work / audio, 'x real time');
+    quietly(`${path}: real-time factor, CPU`, cpu / audio, 'x real time');
+    quietly(`${path}: word error rate`, (errors / words) * 100, '%');
   }
   console.log(
     `  all: ${totalAudio.toFixed(1)} s of audio, RTF ${(totalWork / totalAudio).toFixed(3)} (CPU ${(totalCpu / totalAudio).toFixed(3)}), WER ${percent(totalErrors / totalWords)} (${totalErrors}/${totalWords} words)`,
   );
+  quietly(
+    'reference recordings: real-time factor',
+    totalWork / totalAudio,
+    'x real time',
+    '<= 0.35x real time',
+  );
+  quietly('reference recordings: real-time factor, CPU', totalCpu / totalAudio, 'x real time');
+  quietly('reference recordings: word error rate', (totalErrors / totalWords) * 100, '%', '<= 12%');
 
   // Every recording twice in a row (about two minutes): one long upload, during which
   // /api/health is asked every 100 ms, as a monitor or another visitor's page would.
@@ -185,6 +206,16 @@ try {
   console.log(
     `  resident memory: ${memory.current.toFixed(0)} MB now, peak ${memory.peak.toFixed(0)} MB (this process: transcription engine, VAD and the app)`,
   );
+  const healthMedian = healthTimes[Math.floor(healthTimes.length / 2)] ?? 0;
+  quietly('long upload: real-time factor', elapsedSeconds / seconds, 'x real time');
+  quietly('long upload: real-time factor, CPU', cpu / seconds, 'x real time');
+  quietly('long upload: word error rate', (longWer.errors / longWer.words) * 100, '%');
+  quietly('long upload: /api/health median', healthMedian, 'ms');
+  quietly('long upload: /api/health slowest', healthTimes.at(-1) ?? 0, 'ms', '< 100 ms');
+  quietly('long upload: longest event-loop pause', delay.max / 1e6, 'ms');
+  quietly('idle: longest event-loop pause', idlePause, 'ms');
+  quietly('long upload: resident memory', memory.current, 'MB');
+  quietly('long upload: peak resident memory', memory.peak, 'MB');
 
   // A visitor who goes away mid-upload: how soon the decode in progress stops (the route test
   // checks that it stops, whatever the machine; this is how fast).
@@ -221,6 +252,9 @@ try {
       ? `  none: install ${RECORDED_LANGUAGES.map(([language]) => `asterisk-core-sounds-${language}-wav`).join(' ')}`
       : `  detected ${recordedDetected} of ${recordedCount}`,
   );
+  if (recordedCount > 0) {
+    quietly('recorded languages detected', (recordedDetected / recordedCount) * 100, '%');
+  }
 
   console.log(
     '\nOther languages, synthesized (spoken by the speech engine, transcribed without a hint):',
@@ -246,6 +280,7 @@ try {
     }
   }
   console.log(`  detected ${detected} of ${OTHER_LANGUAGES.length}`);
+  quietly('synthesized languages detected', (detected / OTHER_LANGUAGES.length) * 100, '%', '100%');
   await speaker.close();
 
   console.log('\nRound trip (each voice transcribed):');
@@ -260,6 +295,7 @@ try {
     console.log(
       `  ${voice.padEnd(8)} WER ${percent(errors / words).padStart(6)}  "${result.text}"`,
     );
+    quietly(`round trip, ${voice}: word error rate`, (errors / words) * 100, '%', '<= 10%');
   }
   const best = results.reduce((first, second) => (second.rate < first.rate ? second : first));
   console.log(`  best voice: ${best.voice} at ${percent(best.rate)}`);

@@ -1,8 +1,9 @@
 // Builds the website and prints the gzip size of the JavaScript and CSS each page loads, by
 // following index.html's tags and each chunk's static imports in Vite's manifest.
 // Budget: the home page loads at most 150 KB gzip of JavaScript. Exit code 1 when it does not.
+// Run by `npm run bench`, it also adds each size to the run's record (packages/server/bench).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -64,6 +65,17 @@ function total(files, exclude = new Set()) {
 }
 
 const kilobytes = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * Adds a size to the record of `npm run bench`, in the format of packages/server/bench/record.ts:
+ * one JSON line per figure in the file the runner names. The tables below print the sizes.
+ */
+function recordSize(name, bytes, target) {
+  const file = process.env.BENCH_FIGURES_FILE;
+  const value = Number((bytes / 1024).toFixed(1));
+  if (file) appendFileSync(file, `${JSON.stringify({ name, value, unit: 'KB gzip', target })}\n`);
+}
+
 const row = (label, ...values) =>
   console.log(label.padEnd(42) + values.map((value) => value.padStart(14)).join(''));
 
@@ -80,17 +92,20 @@ row('Page', 'JS', 'CSS');
 row('Home: first load', kilobytes(homeJs), kilobytes(homeCss));
 row('Home: + contact form after render', kilobytes(deferredJs), kilobytes(deferredCss));
 row('Home: total', kilobytes(homeJs + deferredJs), kilobytes(homeCss + deferredCss));
+recordSize('Home: first load JS', homeJs, `<= ${kilobytes(HOME_JS_BUDGET_BYTES)}`);
+recordSize('Home: first load CSS', homeCss);
+recordSize('Home: contact form JS after render', deferredJs);
+recordSize('Home: contact form CSS after render', deferredCss);
 console.log('\nOther pages: the chunks they add on top of the first load\n');
 row('Page', 'JS', 'CSS', 'own chunk JS');
 for (const [label, key, lazyKeys = []] of PAGES) {
   const page = closure(key);
   for (const lazyKey of lazyKeys) closure(lazyKey, page);
-  row(
-    label,
-    kilobytes(total(page.js, home.js)),
-    kilobytes(total(page.css, home.css)),
-    kilobytes(gzipBytes(manifest[key].file)),
-  );
+  const pageJs = total(page.js, home.js);
+  const pageCss = total(page.css, home.css);
+  row(label, kilobytes(pageJs), kilobytes(pageCss), kilobytes(gzipBytes(manifest[key].file)));
+  recordSize(`${label}: JS on top of the first load`, pageJs);
+  recordSize(`${label}: CSS on top of the first load`, pageCss);
 }
 
 console.log('\nLoaded on demand inside a page (for example the markdown renderer)\n');
