@@ -52,28 +52,33 @@ describe('runEngineProcess, the one way the server runs a program', () => {
     );
   });
 
-  test('an abort settles only after the child has exited, so temporary files can go', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'child-process-test-'));
-    try {
-      const pidFile = join(folder, 'pid');
-      const controller = new AbortController();
-      const run = runEngineProcess('sh', ['-c', `echo $$ > ${pidFile}; exec sleep 30`], {
-        signal: controller.signal,
-        failureMessage: FAILURE,
-      });
-      let pid = 0;
-      for (let attempt = 0; attempt < 200 && !pid; attempt++) {
-        pid = Number(await readFile(pidFile, 'utf8').catch(() => '')) || 0;
-        if (!pid) await delay(10);
+  // The time limit only guards against a hang: the test waits as long as the shell takes to start.
+  test(
+    'an abort settles only after the child has exited, so temporary files can go',
+    { timeout: 60_000 },
+    async () => {
+      const folder = await mkdtemp(join(tmpdir(), 'child-process-test-'));
+      try {
+        const pidFile = join(folder, 'pid');
+        const controller = new AbortController();
+        const run = runEngineProcess('sh', ['-c', `echo $$ > ${pidFile}; exec sleep 30`], {
+          signal: controller.signal,
+          failureMessage: FAILURE,
+        });
+        let pid = 0;
+        while (!pid) {
+          pid = Number(await readFile(pidFile, 'utf8').catch(() => '')) || 0;
+          if (!pid) await delay(10);
+        }
+        assert.ok(pid > 0, 'the child wrote its process id');
+        controller.abort();
+        await assert.rejects(run, GenerationAbortedError);
+        assert.equal(isRunning(pid), false, 'the child is gone when the run settles');
+      } finally {
+        await rm(folder, { recursive: true, force: true });
       }
-      assert.ok(pid > 0, 'the child wrote its process id');
-      controller.abort();
-      await assert.rejects(run, GenerationAbortedError);
-      assert.equal(isRunning(pid), false, 'the child is gone when the run settles');
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
   test('an already aborted signal starts nothing', async () => {
     await assert.rejects(
