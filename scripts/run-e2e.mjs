@@ -47,6 +47,8 @@ const environment = {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   ...(textModel ? { TEXT_MODEL: textModel } : {}),
+  // A fixed seed: the writers' tests read the same text on every run. The caller's TEXT_SEED wins.
+  TEXT_SEED: process.env.TEXT_SEED ?? '1',
   LOG_LEVEL: 'warn',
 };
 
