@@ -225,9 +225,11 @@ try {
   const leftAt = performance.now();
   visitor.abort();
   await leaving.catch(() => {});
+  const stoppedAfter = performance.now() - leftAt;
   console.log(
-    `\nA visitor who goes away 3 s into the long upload: the decode stopped ${(performance.now() - leftAt).toFixed(0)} ms later`,
+    `\nA visitor who goes away 3 s into the long upload: the decode stopped ${stoppedAfter.toFixed(0)} ms later`,
   );
+  quietly('visitor gone: the decode stopped after', stoppedAfter, 'ms');
 
   console.log(
     '\nOther languages, recorded (Asterisk telephone prompts, transcribed without a hint):',
