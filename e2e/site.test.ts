@@ -21,7 +21,7 @@ import {
   withFreshBrowser,
   type BrowserSession,
 } from './helpers/browser.ts';
-import { expectHidden, expectVisible } from './helpers/visibility.ts';
+import { animationsFinished, expectHidden, expectVisible } from './helpers/visibility.ts';
 
 const SCREEN_HEADINGS: Record<string, string | RegExp> = {
   [ROUTES.home]: /amazing and simple/,
@@ -334,11 +334,11 @@ describe('screens', () => {
     );
     await first.click();
     assert.equal(await first.getAttribute('aria-expanded'), 'true');
-    await page.waitForTimeout(TIMINGS.faqCollapseMs + 100);
+    await animationsFinished(page);
     assert.ok(((await panel.boundingBox())?.height ?? 0) > 20, 'the answer is shown');
     await first.click();
     assert.equal(await first.getAttribute('aria-expanded'), 'false');
-    await page.waitForTimeout(TIMINGS.faqCollapseMs + 100);
+    await animationsFinished(page);
     assert.equal(Math.round((await panel.boundingBox())?.height ?? -1), 0);
   });
 
@@ -456,7 +456,8 @@ describe('contact', () => {
     await success.waitFor();
     assert.equal(await name.inputValue(), '', 'the form is reset');
     assert.equal(await message.inputValue(), '');
-    await success.waitFor({ state: 'detached', timeout: TIMINGS.contactSuccessClearMs + 2000 });
+    // It clears by itself; the 3 s are pinned with fake timers in contact-form.test.tsx.
+    await success.waitFor({ state: 'detached' });
   });
 });
 
@@ -488,8 +489,8 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
             await page.getByRole('button', { name: 'Send Message' }).click();
             await page.getByText(CONTACT_MESSAGES.nameRequired).waitFor();
           }
-          // Let colour transitions settle before contrast is measured.
-          await page.waitForTimeout(400);
+          // Colour transitions end before contrast is measured.
+          await animationsFinished(page);
           for (const problem of await accessibilityViolations(page))
             problems.push(`${path}: ${problem}`);
         }
@@ -503,7 +504,7 @@ describe('accessibility (axe, WCAG 2.1 A and AA)', () => {
       await page.goto(ROUTES.home);
       await mainHeading(page);
       await page.getByRole('button', { name: 'Menu' }).click();
-      await page.waitForTimeout(400);
+      await animationsFinished(page);
       assert.deepEqual(await accessibilityViolations(page), []);
     });
   });
