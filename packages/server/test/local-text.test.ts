@@ -64,6 +64,9 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
       }
     };
     assert.equal(await writeWithNewEngine(7), await writeWithNewEngine(7));
+    assert.notEqual(await writeWithNewEngine(7), await writeWithNewEngine(8));
+    // Unseeded, two requests in the same second still differ (node-llama-cpp's own default seed is
+    // the current second).
     assert.notEqual(await writeWithNewEngine(), await write(generator));
   });
 

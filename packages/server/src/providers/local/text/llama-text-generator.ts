@@ -4,6 +4,7 @@
  * template. llama.cpp evaluates on its own native threads, so the event loop stays free while a
  * generation runs; the queue keeps the 2 cores from being shared by several generations at once.
  */
+import { randomInt } from 'node:crypto';
 import { basename } from 'node:path';
 import {
   getLlama,
@@ -234,7 +235,9 @@ export class LlamaTextGenerator implements TextGenerator {
       const { stopReason } = await session.promptWithMeta(request.prompt, {
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
-        seed: this.options.seed,
+        // node-llama-cpp's own default seed is the current second: two visitors asking the same
+        // in one second would read the same text.
+        seed: this.options.seed ?? randomInt(2 ** 32 - 1),
         grammar,
         repeatPenalty: REPEAT_PENALTY,
         dryRepeatPenalty: DRY_REPEAT_PENALTY,
