@@ -5,6 +5,7 @@
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { removeLeftoverFolders } from './audio/temporary-folder.ts';
 import { loadConfig, loadEnvironmentFile, type Config } from './config.ts';
 
 let config: Config;
@@ -13,6 +14,11 @@ try {
   loadEnvironmentFile();
   config = loadConfig();
   app = await buildApp({ config, logger: { level: config.LOG_LEVEL } });
+  // Once per process, before any request: buildApp may run several times in one process (tests).
+  const leftovers = await removeLeftoverFolders(config.TEMP_DIR);
+  if (leftovers.length > 0) {
+    app.log.info({ folders: leftovers.length }, 'removed request folders a stopped process left');
+  }
 } catch (error) {
   // A wrong setting or an unreachable database: one clear line, not a stack trace.
   console.error(
