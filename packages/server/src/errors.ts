@@ -66,6 +66,11 @@ export class BodyTimeoutError extends InputError {
   }
 }
 
+/** The request conflicts with one already served, such as a reused Idempotency-Key: 409. */
+export class ConflictError extends InputError {
+  readonly statusCode = 409;
+}
+
 /** The visitor's budget of requests is spent for now: 429; the rate limiter sets Retry-After. */
 export class RateLimitedError extends InputError {
   readonly statusCode = 429;

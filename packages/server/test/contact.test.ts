@@ -220,6 +220,38 @@ function storageTests(
       assert.equal(await countStored(), 4);
     });
 
+    test('a used Idempotency-Key with a different message is a 409 that says why, not a silent success', async () => {
+      const key = `reused-${name.length}-${Date.now()}`;
+      const original = { ...valid, message: `The first message under its key ${key}` };
+      const sendWithKey = (payload: typeof valid) =>
+        app.inject({
+          method: 'POST',
+          url: API_PATHS.sendMessage,
+          payload,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+          remoteAddress: `10.2.1.${nextAddress++}`,
+        });
+      assert.equal((await sendWithKey(original)).statusCode, 200);
+      for (const changed of [
+        { ...original, message: `${original.message}, edited` },
+        { ...original, subject: 'Another subject' },
+        { ...original, email: 'someone.else@example.com' },
+      ]) {
+        const response = await sendWithKey(changed);
+        assert.equal(response.statusCode, 409, response.body);
+        assert.deepEqual(response.json(), { message: CONTACT_MESSAGES.idempotencyKeyReused });
+      }
+      const stored = (await listContactMessages(app.database.db, 1000)).filter((row) =>
+        row.message.startsWith(original.message),
+      );
+      assert.deepEqual(
+        stored.map((row) => row.message),
+        [original.message],
+      );
+      // The same message again is still the retry it was.
+      assert.equal((await sendWithKey(original)).statusCode, 200);
+    });
+
     test('an Idempotency-Key that is not visible text gets a 400 and stores nothing', async () => {
       const before = (await listContactMessages(app.database.db, 1000)).length;
       for (const key of ['', 'a b', 'x'.repeat(201), 'clé']) {

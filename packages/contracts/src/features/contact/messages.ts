@@ -21,4 +21,6 @@ export const CONTACT_MESSAGES = {
   failed: 'Failed to send message',
   idempotencyKeyInvalid:
     'The Idempotency-Key header must be 1 to 200 visible characters (letters, digits and - _ . : are fine).',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different message. Send a new message with a new key.',
 } as const;

@@ -43,6 +43,18 @@ export async function insertContactMessageOnce(
   return row?.id;
 }
 
+/** The message stored under an Idempotency-Key, if any. */
+export async function findContactMessageByIdempotencyKey(
+  db: Kysely<DatabaseSchema>,
+  idempotencyKey: string,
+): Promise<NewContactMessage | undefined> {
+  return db
+    .selectFrom('contact_messages')
+    .select(['name', 'email', 'subject', 'message'])
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
 /** Newest first. */
 export async function listContactMessages(
   db: Kysely<DatabaseSchema>,

@@ -5,8 +5,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { CONTACT_HONEYPOT_FIELD, type ContactMessage } from '@ai-tools/contracts';
-import { insertContactMessage, insertContactMessageOnce } from './contact-messages.ts';
+import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, type ContactMessage } from '@ai-tools/contracts';
+import {
+  findContactMessageByIdempotencyKey,
+  insertContactMessage,
+  insertContactMessageOnce,
+} from './contact-messages.ts';
+import { ConflictError } from '../../errors.ts';
 import type { DatabaseSchema } from '../../db/database.ts';
 import type { ContactMailer } from './contact-mail.ts';
 
@@ -18,7 +23,8 @@ export interface ContactDependencies {
 
 /**
  * `idempotencyKey`: the client's Idempotency-Key. A retry with a key already stored gets the same
- * success, and nothing is stored or forwarded twice.
+ * success, and nothing is stored or forwarded twice; a different message under a used key is a
+ * 409, never a success for a message that was not stored.
  */
 export async function sendContactMessage(
   input: ContactMessage,
@@ -41,6 +47,11 @@ export async function sendContactMessage(
       ? await insertContactMessage(db, message, receivedAt)
       : await insertContactMessageOnce(db, message, idempotencyKey, receivedAt);
   if (id === undefined) {
+    const stored = await findContactMessageByIdempotencyKey(db, idempotencyKey!);
+    const fields = ['name', 'email', 'subject', 'message'] as const;
+    if (!stored || fields.some((field) => stored[field] !== message[field])) {
+      throw new ConflictError(CONTACT_MESSAGES.idempotencyKeyReused);
+    }
     log.info('contact message retried: already stored under its Idempotency-Key');
     return;
   }
