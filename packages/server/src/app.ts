@@ -11,6 +11,7 @@ import { closeProviders, createProviders } from './providers/index.ts';
 import type { Providers } from './providers/types.ts';
 import { registerMultipart } from './features/speech-to-text/audio-upload.ts';
 import { registerContactMailer } from './features/contact/contact-mail.ts';
+import { registerBodyTypes } from './plugins/body-types.ts';
 import { registerDatabase } from './plugins/database.ts';
 import { registerConnectionLimits } from './plugins/connection-limits.ts';
 import {
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);
   await registerMultipart(app);
+  registerBodyTypes(app);
   await registerDatabase(app, config);
   registerContactMailer(app, config);
 

@@ -34,6 +34,11 @@ export class ValidationError extends InputError {
   readonly statusCode = 400;
 }
 
+/** The body is of a kind the route does not read (JSON where an upload goes, or the reverse): 415. */
+export class UnsupportedMediaTypeError extends InputError {
+  readonly statusCode = 415;
+}
+
 /** The upload is not audio, or decodes to no audio: 400. */
 export class InvalidAudioError extends InputError {
   readonly statusCode = 400;

@@ -121,6 +121,35 @@ test('a text/plain body gets 415 on every JSON call', async () => {
   }
 });
 
+test('an upload sent to a JSON route is a 415 that says to send JSON, before it is read', async () => {
+  const boundary = 'json-route-boundary';
+  const upload = [
+    `--${boundary}`,
+    'Content-Disposition: form-data; name="topic"',
+    '',
+    'Boosting productivity with AI',
+    `--${boundary}--`,
+    '',
+  ].join('\r\n');
+  for (const url of [
+    API_PATHS.textToSpeech,
+    API_PATHS.sendMessage,
+    API_PATHS.generateScript,
+    API_PATHS.generateBlog,
+    API_PATHS.generateStory,
+  ]) {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      payload: upload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      remoteAddress: '10.9.0.2',
+    });
+    assert.equal(response.statusCode, 415, url);
+    assert.deepEqual(response.json(), { message: SERVER_MESSAGES.unsupportedContentType });
+  }
+});
+
 test('a body that breaks off after its request was answered gets no second answer', async () => {
   const received = await new Promise<string>((resolve) => {
     const socket = connect(port, '127.0.0.1');

@@ -114,14 +114,21 @@ describe('bad uploads get a clear 4xx', () => {
     assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadMissing);
   });
 
-  test('not multipart at all: 400', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: API_PATHS.speechToText,
-      payload: { file: 'hello' },
-    });
-    assert.equal(response.statusCode, 400);
-    assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
+  test('not multipart at all (JSON, text, no body): 415 that says to send multipart', async () => {
+    for (const [payload, contentType] of [
+      [JSON.stringify({ file: 'hello' }), 'application/json'],
+      ['hello', 'text/plain'],
+      [undefined, undefined],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: API_PATHS.speechToText,
+        ...(payload === undefined ? {} : { payload }),
+        headers: contentType ? { 'content-type': contentType } : {},
+      });
+      assert.equal(response.statusCode, 415, String(contentType));
+      assert.equal(errorMessage(response), SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
+    }
   });
 
   test('a broken multipart body: 400', async () => {

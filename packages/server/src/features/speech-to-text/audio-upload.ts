@@ -8,7 +8,12 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, SPEECH_UPLOAD_FIELD, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import type { ReceivedUpload } from './service.ts';
-import { GenerationAbortedError, UploadTooLargeError, ValidationError } from '../../errors.ts';
+import {
+  GenerationAbortedError,
+  UnsupportedMediaTypeError,
+  UploadTooLargeError,
+  ValidationError,
+} from '../../errors.ts';
 
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
@@ -30,7 +35,10 @@ export async function registerMultipart(app: FastifyInstance) {
  * listened to in `saveTo`, in one step.
  */
 export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
-  if (!request.isMultipart()) throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
+  // plugins/body-types.ts refuses it before the body is read; this keeps the function whole.
+  if (!request.isMultipart()) {
+    throw new UnsupportedMediaTypeError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
+  }
   const parts = request.parts();
   let part: MultipartFile | undefined;
   try {
