@@ -54,6 +54,17 @@ test('past its budget an address gets 429 with Retry-After; other addresses and 
   await app.close();
 });
 
+test('IPv6 addresses of one /64 network share one budget; the next network has its own', async () => {
+  const app = await makeApp({ providers: testProviders() });
+  for (let index = 0; index < contactBudget; index += 1) {
+    // A visitor who takes a new address of their /64 for every request.
+    assert.equal((await sendContact(app, `2001:db8:1:2::${index + 1}`)).statusCode, 400);
+  }
+  assert.equal((await sendContact(app, '2001:db8:1:2:ffff::abcd')).statusCode, 429);
+  assert.equal((await sendContact(app, '2001:db8:1:3::1')).statusCode, 400);
+  await app.close();
+});
+
 test('every tool has its own budget from the contracts', async () => {
   const app = await makeApp({ providers: testProviders() });
   const budgets: [string, number][] = [

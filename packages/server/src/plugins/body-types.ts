@@ -21,8 +21,9 @@ function takesMultipart(request: FastifyRequest): boolean {
 }
 
 export function registerBodyTypes(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'POST') return;
+  // Before the body is read, after onRequest: the route's rate limit counts a refused body too.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    if (request.method !== 'POST') return payload;
     const multipartRoute = takesMultipart(request);
     if (multipartRoute && !sendsMultipart(request)) {
       throw new UnsupportedMediaTypeError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
@@ -30,5 +31,6 @@ export function registerBodyTypes(app: FastifyInstance) {
     if (!multipartRoute && sendsMultipart(request)) {
       throw new UnsupportedMediaTypeError(SERVER_MESSAGES.unsupportedContentType);
     }
+    return payload;
   });
 }

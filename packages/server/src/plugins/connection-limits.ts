@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { API_PATHS } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
 import { BodyTimeoutError } from '../errors.ts';
+import { visitorOf } from '../visitor.ts';
 
 /** Routes whose body may take longer than BODY_TIMEOUT_MS: the upload. */
 const LONG_BODY_ROUTES = new Set<string>([API_PATHS.speechToText]);
@@ -28,8 +29,8 @@ export function registerConnectionLimits(
   const openByAddress = new Map<string, number>();
   if (perAddress > 0) {
     server.on('connection', (socket) => {
-      const address = socket.remoteAddress;
-      if (address === undefined) return;
+      if (socket.remoteAddress === undefined) return;
+      const address = visitorOf(socket.remoteAddress);
       const open = (openByAddress.get(address) ?? 0) + 1;
       if (open > perAddress) {
         socket.destroy();

@@ -11,6 +11,7 @@ import { API_PATHS, RATE_LIMITS } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
 import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
 import { RateLimitedError } from '../errors.ts';
+import { visitorOf } from '../visitor.ts';
 
 type RateLimitSetting =
   | 'RATE_LIMIT_CONTACT'
@@ -34,7 +35,7 @@ const SETTING_BY_PATH: Record<string, RateLimitSetting> = {
  * parser refused, such as `Transfer-Encoding: xchunked`) has none left: it shares one key
  * rather than make the limiter throw; its answer is the parser's 400.
  */
-const visitorKey = (request: FastifyRequest) => request.ip ?? 'address-unknown';
+const visitorKey = (request: FastifyRequest) => visitorOf(request.ip);
 
 const REDIS_KEY_PREFIX = 'ai-tools-rate-limit:';
 

@@ -11,6 +11,7 @@ import { WRITER_STREAM_EVENTS } from '@ai-tools/contracts';
 import { writerContext, type WriterContext } from './writing.ts';
 import { abortSignalFor } from '../routes/abort-signal.ts';
 import { answerEventStream, wantsEventStream } from '../routes/event-stream.ts';
+import { visitorOf } from '../visitor.ts';
 
 /** Runs a writer and answers its result as plain JSON or as a stream, as the client asked. */
 export async function answerWriter<Answer extends object>(
@@ -22,7 +23,7 @@ export async function answerWriter<Answer extends object>(
   const signal = abortSignalFor(request, reply);
   const context = (followers: Parameters<typeof writerContext>[3]) =>
     writerContext(providers.text, signal, config.WRITER_TIMEOUT_MS, {
-      visitor: request.ip,
+      visitor: visitorOf(request.ip),
       ...followers,
     });
 

@@ -8,6 +8,7 @@ import {
 import { receiveAudioUpload } from './audio-upload.ts';
 import { speechToText } from './service.ts';
 import { abortSignalFor } from '../../routes/abort-signal.ts';
+import { visitorOf } from '../../visitor.ts';
 
 export async function speechToTextRoutes(app: FastifyInstance) {
   // The body is multipart (the audio in the field `file`), read by receiveAudioUpload.
@@ -24,7 +25,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
       const data = await speechToText(
         upload,
         { transcriber: app.providers.transcription, temporaryRoot: app.config.TEMP_DIR },
-        { signal: abortSignalFor(request, reply), visitor: request.ip },
+        { signal: abortSignalFor(request, reply), visitor: visitorOf(request.ip) },
       );
       return { success: true, data };
     },

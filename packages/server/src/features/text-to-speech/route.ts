@@ -13,6 +13,7 @@ import { textToSpeech, type TextToSpeechOptions, type TextToSpeechResult } from 
 import { abortSignalFor } from '../../routes/abort-signal.ts';
 import { acceptWeight } from '../../routes/accept.ts';
 import { answerEventStream, wantsEventStream } from '../../routes/event-stream.ts';
+import { visitorOf } from '../../visitor.ts';
 
 /**
  * The text-to-speech call (docs/product.md section 7). It answers the plain JSON; the audio itself
@@ -36,7 +37,7 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
             temporaryRoot: app.config.TEMP_DIR,
             maxSeconds: app.config.SPEECH_MAX_SECONDS,
           },
-          { signal: abortSignalFor(request, reply), visitor: request.ip, ...options },
+          { signal: abortSignalFor(request, reply), visitor: visitorOf(request.ip), ...options },
         );
 
       if (wantsEventStream(request.headers.accept)) {
