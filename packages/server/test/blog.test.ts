@@ -19,8 +19,8 @@ after(async () => {
   await Promise.all(apps.map((app) => app.close()));
 });
 
-async function blogApp() {
-  const generator = scriptedTextGenerator([POST]);
+async function blogApp(reply = POST) {
+  const generator = scriptedTextGenerator([reply]);
   const app = await makeApp({
     providers: {
       text: generator,
@@ -55,6 +55,23 @@ test('keywords reach the prompt, the first as the main keyword', async () => {
     grammar,
     /"## " "Time blocking" heading-tail section-body "## " "Focus" heading-tail section-body "## " heading section-body "## " heading section-body "## Conclusion/,
   );
+});
+
+test('a keyword of HTML that the grammar put in the title reaches the answer as text, not markup', async () => {
+  const injection = '<script>alert(1)</script>';
+  const { app } = await blogApp(
+    `# ${injection}: Web Security Basics\n\n**Meta description:** Safe pages.\n\n## Start\n\nEscape <b>every</b> input.`,
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateBlog,
+    payload: { topic: `${injection} web security`, keywords: [injection] },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  const content = blogResponseSchema.parse(response.json()).data?.content ?? '';
+  assert.doesNotMatch(content, /</);
+  assert.match(content, /^# alert\(1\): Web Security Basics\n/);
+  assert.match(content, /Escape every input\./);
 });
 
 test('without keywords the prompt is the topic alone and the grammar leaves every heading free', () => {

@@ -81,6 +81,15 @@ test('cleaning removes chatter around the answer and keeps its markdown', () => 
   );
 });
 
+test('cleaning takes out raw HTML an answer echoed, and keeps code and comparisons as written', () => {
+  assert.equal(
+    cleanModelOutput(
+      '# <script>alert(1)</script>: Web Security Basics\n\nUse <b>strong</b> passwords.<!-- x -->\n\n<div onclick="steal()">\nA block.\n</div>\n\nKeep `<br>` and 3 < 4 > 2.\n\n```html\n<p>an example</p>\n```',
+    ),
+    '# alert(1): Web Security Basics\n\nUse strong passwords.\n\nA block.\n\nKeep `<br>` and 3 < 4 > 2.\n\n```html\n<p>an example</p>\n```',
+  );
+});
+
 test('the story loses its markdown but keeps its paragraphs', () => {
   const text = markdownToPlainText(
     '# The Fox\n\n**Once** upon a *time*, a [fox](https://example.com) ran.\n\n- It hid.\n- It slept.\n\n---\n\nThe_end stays 2*3*4.',

@@ -1,7 +1,7 @@
 /**
  * Markdown read by a real parser (micromark and mdast, with GitHub's tables and strikethrough), for
- * the two places that need its words without its marks: the story, shown as plain text, and text
- * to speech, which reads a result aloud.
+ * the places that need its words without its marks (the story, shown as plain text, and text to
+ * speech, which reads a result aloud) or without its raw HTML (every writer's answer).
  */
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -123,4 +123,36 @@ export function markdownToPlainText(markdown: string): string {
       return separator + block.text;
     })
     .join('');
+}
+
+/**
+ * The markdown with every raw HTML tag and comment taken out; the text between tags stays, and
+ * code keeps its text as written. The writers answer markdown only: a topic or keyword such as
+ * `<script>alert(1)</script>` that the model echoed must not reach a page or a CMS as markup.
+ */
+export function withoutHtml(markdown: string): string {
+  const tree = fromMarkdown(markdown, {
+    extensions: [gfm()],
+    mdastExtensions: [gfmFromMarkdown()],
+  });
+  const found: { start: number; end: number; text: string }[] = [];
+  const visit = (node: Nodes): void => {
+    const start = node.position?.start.offset;
+    const end = node.position?.end.offset;
+    if (node.type === 'html' && start !== undefined && end !== undefined) {
+      found.push({
+        start,
+        end,
+        text: node.value.replace(HTML_TAG, '').replace(/<!--[\s\S]*?-->/g, ''),
+      });
+      return;
+    }
+    if ('children' in node) (node.children as Nodes[]).forEach(visit);
+  };
+  visit(tree);
+  let text = markdown;
+  for (const { start, end, text: kept } of found.reverse()) {
+    text = text.slice(0, start) + kept + text.slice(end);
+  }
+  return found.length === 0 ? markdown : text.replace(/[ \t]{2,}/g, ' ').replace(/\n{3,}/g, '\n\n');
 }

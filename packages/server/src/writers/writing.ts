@@ -7,6 +7,7 @@ import { WRITER_MESSAGES } from '@ai-tools/contracts';
 import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../errors.ts';
+import { withoutHtml } from '../text/markdown.ts';
 
 /** Who asks, and where the text goes as it is written: set when the answer is streamed. */
 export interface WriterFollowers {
@@ -126,7 +127,8 @@ const CLOSING_OFFER =
 
 /**
  * Removes what models wrap around an answer: reasoning blocks, a fence around the whole reply, a
- * "Sure, here is..." opening, and a "Let me know if..." ending. Inner markdown is left alone.
+ * "Sure, here is..." opening, a "Let me know if..." ending, and raw HTML (the answers are markdown
+ * only). Inner markdown is left alone.
  */
 export function cleanModelOutput(raw: string): string {
   let text = raw
@@ -140,7 +142,7 @@ export function cleanModelOutput(raw: string): string {
   const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
   if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
 
-  return removeRepeatedSentences(text)
+  return removeRepeatedSentences(withoutHtml(text))
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
