@@ -100,14 +100,17 @@ test('a header line the parser cannot read gets the JSON 400 with the security h
   assertJsonWithSecurityHeaders(answer, 400, SERVER_MESSAGES.badRequest);
 });
 
+/** Every call that takes a JSON body. */
+const JSON_ROUTES = [
+  API_PATHS.textToSpeech,
+  API_PATHS.sendMessage,
+  API_PATHS.generateScript,
+  API_PATHS.generateBlog,
+  API_PATHS.generateStory,
+];
+
 test('a text/plain body gets 415 on every JSON call', async () => {
-  for (const url of [
-    API_PATHS.textToSpeech,
-    API_PATHS.sendMessage,
-    API_PATHS.generateScript,
-    API_PATHS.generateBlog,
-    API_PATHS.generateStory,
-  ]) {
+  for (const url of JSON_ROUTES) {
     const response = await app.inject({
       method: 'POST',
       url,
@@ -131,13 +134,7 @@ test('an upload sent to a JSON route is a 415 that says to send JSON, before it 
     `--${boundary}--`,
     '',
   ].join('\r\n');
-  for (const url of [
-    API_PATHS.textToSpeech,
-    API_PATHS.sendMessage,
-    API_PATHS.generateScript,
-    API_PATHS.generateBlog,
-    API_PATHS.generateStory,
-  ]) {
+  for (const url of JSON_ROUTES) {
     const response = await app.inject({
       method: 'POST',
       url,
