@@ -8,10 +8,8 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import {
-  accessSync,
   chownSync,
   closeSync,
-  constants,
   existsSync,
   mkdtempSync,
   openSync,
@@ -19,11 +17,14 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { constants as osConstants, tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Redis } from 'ioredis';
 import pg from 'pg';
+import { missingPrograms } from '../../src/child-process.ts';
+import { isRunning } from './local-engines.ts';
 
 const run = promisify(execFile);
 
@@ -57,7 +58,7 @@ export function testRedisUrl(): Promise<string> {
 }
 
 async function startPostgres(): Promise<string> {
-  const binaries = postgresBinaries();
+  const binaries = await postgresBinaries();
   // PostgreSQL refuses to run as root; Debian's package creates the `postgres` user for it.
   const user = process.getuid?.() === 0 ? systemUser('postgres') : undefined;
   const folder = mkdtempSync(join(tmpdir(), 'test-postgres-'));
@@ -105,8 +106,10 @@ async function startPostgres(): Promise<string> {
 }
 
 async function startRedis(): Promise<string> {
-  const program = findOnPath('redis-server');
-  if (!program) throw missingPackage('redis-server', 'redis-server', 'TEST_REDIS_URL');
+  const program = 'redis-server';
+  if ((await missingPrograms([program])).length > 0) {
+    throw missingPackage(program, 'redis-server', 'TEST_REDIS_URL');
+  }
   return startServer({
     name: 'Redis',
     folder: mkdtempSync(join(tmpdir(), 'test-redis-')),
@@ -121,7 +124,17 @@ async function startRedis(): Promise<string> {
         { cwd: folder, stdio: ['ignore', output, output] },
       ),
     url: (port) => `redis://127.0.0.1:${port}`,
-    isReady: (url) => answersPing(Number(new URL(url).port)),
+    isReady: async (url) => {
+      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+      try {
+        await client.connect();
+        return (await client.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        client.disconnect();
+      }
+    },
   });
 }
 
@@ -187,26 +200,11 @@ async function freePort(): Promise<number> {
   }
 }
 
-function answersPing(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    let answer = '';
-    const finish = (ready: boolean) => {
-      socket.destroy();
-      resolve(ready);
-    };
-    socket.setTimeout(2_000, () => finish(false));
-    socket.on('error', () => finish(false));
-    socket.on('connect', () => socket.write('PING\r\n'));
-    socket.on('data', (data) => {
-      answer += String(data);
-      if (answer.includes('\r\n')) finish(answer.startsWith('+PONG'));
-    });
-  });
-}
-
-/** The folder of initdb and postgres: Debian's newest installed version, else the PATH. */
-function postgresBinaries(): string {
+/**
+ * The folder of initdb and postgres: Debian's newest installed version (not on the PATH), else
+ * wherever the PATH finds them ('' then: spawn looks them up itself).
+ */
+async function postgresBinaries(): Promise<string> {
   const debianRoot = '/usr/lib/postgresql';
   const versions = existsSync(debianRoot)
     ? readdirSync(debianRoot)
@@ -214,22 +212,8 @@ function postgresBinaries(): string {
         .sort((first, second) => Number.parseFloat(second) - Number.parseFloat(first))
     : [];
   if (versions[0]) return join(debianRoot, versions[0], 'bin');
-  const initdb = findOnPath('initdb');
-  if (initdb && findOnPath('postgres')) return join(initdb, '..');
+  if ((await missingPrograms(['initdb', 'postgres'])).length === 0) return '';
   throw missingPackage('initdb and postgres', 'postgresql', 'TEST_DATABASE_URL');
-}
-
-function findOnPath(program: string): string | undefined {
-  for (const folder of (process.env.PATH ?? '').split(delimiter)) {
-    const path = join(folder, program);
-    try {
-      accessSync(path, constants.X_OK);
-      return path;
-    } catch {
-      // Not in this folder.
-    }
-  }
-  return undefined;
 }
 
 /** A system user's ids, from /etc/passwd, where Debian's packages add their users. */
@@ -294,18 +278,8 @@ function waitForExit(pid: number, timeoutMs: number): boolean {
   const pause = new Int32Array(new SharedArrayBuffer(4));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isAlive(pid)) return true;
+    if (!isRunning(pid)) return true;
     Atomics.wait(pause, 0, 0, 10);
   }
-  return !isAlive(pid);
-}
-
-/** Whether the process runs; one that ended but was not yet collected by Node is a zombie (Z). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
-  } catch {
-    return false;
-  }
+  return !isRunning(pid);
 }

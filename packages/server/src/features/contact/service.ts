@@ -3,6 +3,7 @@
  * gets the same answer and nothing is stored. The e-mail copy is a convenience: its failure is
  * logged and never loses the stored message or fails the request.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { CONTACT_HONEYPOT_FIELD, CONTACT_MESSAGES, type ContactMessage } from '@ai-tools/contracts';
@@ -46,10 +47,10 @@ export async function sendContactMessage(
     idempotencyKey === undefined
       ? await insertContactMessage(db, message, receivedAt)
       : await insertContactMessageOnce(db, message, idempotencyKey, receivedAt);
-  if (id === undefined) {
-    const stored = await findContactMessageByIdempotencyKey(db, idempotencyKey!);
-    const fields = ['name', 'email', 'subject', 'message'] as const;
-    if (!stored || fields.some((field) => stored[field] !== message[field])) {
+  if (id === undefined && idempotencyKey !== undefined) {
+    // Nothing was stored: the key was, with this message (a retry) or with another one.
+    const stored = await findContactMessageByIdempotencyKey(db, idempotencyKey);
+    if (!isDeepStrictEqual({ ...stored }, message)) {
       throw new ConflictError(CONTACT_MESSAGES.idempotencyKeyReused);
     }
     log.info('contact message retried: already stored under its Idempotency-Key');

@@ -8,12 +8,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, SPEECH_UPLOAD_FIELD, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import type { ReceivedUpload } from './service.ts';
-import {
-  GenerationAbortedError,
-  UnsupportedMediaTypeError,
-  UploadTooLargeError,
-  ValidationError,
-} from '../../errors.ts';
+import { GenerationAbortedError, UploadTooLargeError, ValidationError } from '../../errors.ts';
 
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
@@ -28,17 +23,14 @@ export async function registerMultipart(app: FastifyInstance) {
 }
 
 /**
- * Checks that the request carries the file and hands it over unread. Nothing is built on the
+ * Checks that the request carries the file and hands it over unread (a body that is not multipart
+ * never gets here: plugins/body-types.ts answers it 415 before it is read). Nothing is built on the
  * file's stream here: a stream made now (a size check piped from it, say) would sit with no
  * 'error' listener until the service has its temporary folder, and a cut-off upload failing in
  * that gap was an uncaught exception that stopped the whole server. Every stream is made and
  * listened to in `saveTo`, in one step.
  */
 export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
-  // plugins/body-types.ts refuses it before the body is read; this keeps the function whole.
-  if (!request.isMultipart()) {
-    throw new UnsupportedMediaTypeError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
-  }
   const parts = request.parts();
   let part: MultipartFile | undefined;
   try {
