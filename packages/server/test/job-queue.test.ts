@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JobQueue } from '../src/providers/local/job-queue.ts';
+import { JobQueue, QueuePlace, type QueuePosition } from '../src/providers/local/job-queue.ts';
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../src/errors.ts';
 
@@ -14,7 +14,7 @@ test('runs up to the concurrency, queues up to maxWaiting, refuses the rest', as
   const queue = new JobQueue({
     concurrency: 1,
     maxWaiting: 1,
-    expectedJobSeconds: 7,
+    expectedSecondsPerUnit: 7,
   });
   const gate = deferred();
   const order: string[] = [];
@@ -46,7 +46,7 @@ test('runs up to the concurrency, queues up to maxWaiting, refuses the rest', as
 });
 
 test('a waiting job whose signal aborts leaves the line', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, expectedJobSeconds: 1 });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, expectedSecondsPerUnit: 1 });
   const gate = deferred();
   const running = queue.run(() => gate.promise);
   const controller = new AbortController();
@@ -66,7 +66,7 @@ test('a waiting job whose signal aborts leaves the line', async () => {
 });
 
 test('the running job receives the abort signal', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 0, expectedJobSeconds: 1 });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 0, expectedSecondsPerUnit: 1 });
   const controller = new AbortController();
   const job = queue.run(
     (signal) =>
@@ -81,7 +81,7 @@ test('the running job receives the abort signal', async () => {
 });
 
 test('a finished job hands its place to the first in line, never to a newcomer', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, expectedJobSeconds: 1 });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 2, expectedSecondsPerUnit: 1 });
   const gate = deferred();
   const order: string[] = [];
   let running = 0;
@@ -105,7 +105,7 @@ test('a finished job hands its place to the first in line, never to a newcomer',
 });
 
 test('one running or waiting job per visitor: a second one gets a 429 with the wait', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 4 });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedSecondsPerUnit: 4 });
   const gate = deferred();
   const first = queue.run(() => gate.promise, { visitor: '10.0.0.1' });
   await assert.rejects(
@@ -128,7 +128,7 @@ test('one running or waiting job per visitor: a second one gets a 429 with the w
 });
 
 test('a visitor who stops a running job may ask again at once, and waits for it to end', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 4 });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedSecondsPerUnit: 4 });
   const stop = new AbortController();
   const windingDown = deferred();
   const order: string[] = [];
@@ -160,7 +160,7 @@ test('a visitor who stops a running job may ask again at once, and waits for it 
 });
 
 test('a waiting job hears its place and estimate as the line moves', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedJobSeconds: 10 });
+  const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedSecondsPerUnit: 10 });
   const gates = [deferred(), deferred()];
   const first = queue.run(() => gates[0]!.promise);
   const second = queue.run(() => gates[1]!.promise);
@@ -175,20 +175,194 @@ test('a waiting job hears its place and estimate as the line moves', async () =>
   assert.deepEqual(heard.at(-1), { ahead: 0, estimatedWaitSeconds: 0 });
 });
 
-test('the estimate follows the measured job durations', async () => {
-  const queue = new JobQueue({ concurrency: 1, maxWaiting: 1, expectedJobSeconds: 100 });
-  // Each job's duration as the queue measures it is within what the test sees around it, so the
-  // bound holds on a machine of any speed: the 100 s guess has faded to under a second, and the
-  // rest of the average is made of measured durations.
-  let longestSeconds = 0;
-  for (let index = 0; index < 20; index += 1) {
-    const started = performance.now();
-    await queue.run(async () => {});
-    longestSeconds = Math.max(longestSeconds, (performance.now() - started) / 1000);
+/** A clock the test moves by hand. */
+function manualClock() {
+  let milliseconds = 0;
+  return {
+    now: () => milliseconds,
+    advance: (seconds: number) => (milliseconds += seconds * 1000),
+  };
+}
+
+test('waits are the work ahead at the speed measured on this machine', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 2,
+    expectedSecondsPerUnit: 1,
+    now: clock.now,
+  });
+  // Before any job has finished, the first guess: 1 s a unit.
+  const firstGate = deferred();
+  const first = queue.run(() => firstGate.promise, { cost: 10 });
+  assert.deepEqual(queue.positionForNewcomer(), { ahead: 1, estimatedWaitSeconds: 10 });
+  clock.advance(4);
+  assert.deepEqual(queue.positionForNewcomer(), { ahead: 1, estimatedWaitSeconds: 6 });
+  // It takes 20 s for its 10 units: this machine does a unit in 2 s.
+  clock.advance(16);
+  firstGate.resolve();
+  await first;
+  assert.equal(queue.secondsPerUnit, 2);
+
+  // 30 units at work, 5 in line: a newcomer starts after 70 s.
+  const gates = [deferred(), deferred()];
+  const running = queue.run(() => gates[0]!.promise, { cost: 30 });
+  const waiting = queue.run(() => gates[1]!.promise, { cost: 5 });
+  const heard: QueuePosition[] = [];
+  const last = queue.run(async () => {}, { cost: 1, onQueuePosition: (p) => heard.push(p) });
+  assert.deepEqual(heard, [{ ahead: 2, estimatedWaitSeconds: 70 }]);
+  // The line is full: a place in it frees when the running job ends, in 60 s, then 50 s.
+  for (const expected of [60, 50]) {
+    await assert.rejects(
+      queue.run(async () => {}, { cost: 1 }),
+      (error: unknown) => {
+        assert.ok(error instanceof ProviderBusyError);
+        assert.equal(error.retryAfterSeconds, expected);
+        assert.equal(error.message, SERVER_MESSAGES.engineBusy(3, expected));
+        return true;
+      },
+    );
+    clock.advance(10);
   }
-  assert.ok(
-    queue.averageSeconds < 1 + longestSeconds,
-    `average ${queue.averageSeconds} s after 20 instant jobs (the longest took ${longestSeconds} s)`,
+  // Past its estimate, the running job is taken to end any moment.
+  clock.advance(50);
+  await assert.rejects(
+    queue.run(async () => {}, { cost: 1 }),
+    (error: unknown) => error instanceof ProviderBusyError && error.retryAfterSeconds === 1,
   );
-  assert.deepEqual(queue.positionForNewcomer(), { ahead: 0, estimatedWaitSeconds: 0 });
+  // Its 30 units in 70 s join the measurements; the job behind it is told its own 5 units.
+  gates[0]!.resolve();
+  await running;
+  const secondsPerUnit = (20 * 0.7 + 70) / (10 * 0.7 + 30);
+  assert.equal(queue.secondsPerUnit, secondsPerUnit);
+  assert.deepEqual(heard.at(-1), {
+    ahead: 1,
+    estimatedWaitSeconds: Math.ceil(5 * secondsPerUnit),
+  });
+  gates[1]!.resolve();
+  await Promise.all([waiting, last]);
+  assert.deepEqual(heard.at(-1), { ahead: 0, estimatedWaitSeconds: 0 });
+});
+
+test('a visitor asking twice is told when their first request will end', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 5,
+    expectedSecondsPerUnit: 1,
+    now: clock.now,
+  });
+  const gates = [deferred(), deferred()];
+  const other = queue.run(() => gates[0]!.promise, { cost: 5, visitor: '10.0.0.2' });
+  const own = queue.run(() => gates[1]!.promise, { cost: 8, visitor: '10.0.0.1' });
+  clock.advance(1);
+  await assert.rejects(
+    queue.run(async () => {}, { cost: 1, visitor: '10.0.0.1' }),
+    (error: unknown) => error instanceof VisitorHasJobError && error.retryAfterSeconds === 12,
+  );
+  gates[0]!.resolve();
+  gates[1]!.resolve();
+  await Promise.all([other, own]);
+});
+
+test('a request of several jobs holds one place from its first job until it leaves', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 1,
+    expectedSecondsPerUnit: 1,
+    now: clock.now,
+  });
+  const place = new QueuePlace(10);
+  const request = { place, visitor: '10.0.0.1' };
+  const order: string[] = [];
+  await queue.run(async () => order.push('first piece'), request);
+
+  // Between its jobs the request keeps its place: the next visitor waits for all 10 units.
+  const heard: QueuePosition[] = [];
+  const next = queue.run(async () => order.push('next visitor'), {
+    cost: 1,
+    visitor: '10.0.0.2',
+    onQueuePosition: (position) => heard.push(position),
+  });
+  assert.deepEqual(heard, [{ ahead: 1, estimatedWaitSeconds: 10 }]);
+  // The line is full, but the request's own next job runs at once in its place.
+  await assert.rejects(
+    queue.run(async () => {}, { cost: 1 }),
+    ProviderBusyError,
+  );
+  clock.advance(6);
+  await queue.run(async () => order.push('second piece'), request);
+  assert.deepEqual(heard.at(-1), { ahead: 1, estimatedWaitSeconds: 10 });
+  // The same visitor asking again meanwhile is told when the request will end.
+  await assert.rejects(
+    queue.run(async () => {}, { cost: 1, visitor: '10.0.0.1' }),
+    (error: unknown) => error instanceof VisitorHasJobError && error.retryAfterSeconds === 4,
+  );
+  assert.deepEqual(queue.size, { running: 1, waiting: 1 });
+
+  // Leaving frees the place (once), and its 20 s for 10 units are this machine's speed.
+  clock.advance(14);
+  place.leave();
+  assert.equal(queue.secondsPerUnit, 2);
+  place.leave();
+  await next;
+  assert.deepEqual(order, ['first piece', 'second piece', 'next visitor']);
+  assert.deepEqual(queue.size, { running: 0, waiting: 0 });
+  // A job of a request that has left does not run.
+  await assert.rejects(
+    queue.run(async () => {}, request),
+    GenerationAbortedError,
+  );
+});
+
+test('only work done to the end is measured', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 1,
+    expectedSecondsPerUnit: 1,
+    now: clock.now,
+  });
+  // A job that fails, one that is stopped and one whose cost is unknown say nothing of the speed.
+  await assert.rejects(
+    queue.run(
+      async () => {
+        clock.advance(50);
+        throw new Error('engine failed');
+      },
+      { cost: 1 },
+    ),
+  );
+  const stop = new AbortController();
+  await assert.rejects(
+    queue.run(
+      async (signal) => {
+        clock.advance(50);
+        stop.abort();
+        if (signal.aborted) throw new GenerationAbortedError();
+      },
+      { cost: 1, signal: stop.signal },
+    ),
+    GenerationAbortedError,
+  );
+  await queue.run(async () => clock.advance(50));
+  const place = new QueuePlace(1);
+  await assert.rejects(
+    queue.run(
+      async () => {
+        clock.advance(50);
+        throw new Error('engine failed');
+      },
+      { place },
+    ),
+  );
+  place.leave();
+  assert.equal(queue.secondsPerUnit, 1);
+
+  // Later measurements count, the long ones most: 3 s a unit, then 1 s a unit for a short job.
+  await queue.run(async () => clock.advance(30), { cost: 10 });
+  assert.equal(queue.secondsPerUnit, 3);
+  await queue.run(async () => clock.advance(1), { cost: 1 });
+  assert.equal(queue.secondsPerUnit, (30 * 0.7 + 1) / (10 * 0.7 + 1));
 });

@@ -29,7 +29,7 @@ function gate() {
 }
 
 function slowEngines(held: ReturnType<typeof gate>) {
-  const queue = () => new JobQueue({ concurrency: 1, maxWaiting: 4, expectedJobSeconds: 5 });
+  const queue = () => new JobQueue({ concurrency: 1, maxWaiting: 4, expectedSecondsPerUnit: 5 });
   const speechQueue = queue();
   const transcriptionQueue = queue();
   const speech: SpeechSynthesizer = {

@@ -4,7 +4,7 @@
  */
 import type { EngineStatus, TranscriptSegment, Voice } from '@ai-tools/contracts';
 import type { PcmAudio } from '../audio/wav.ts';
-import type { QueuePosition } from './local/job-queue.ts';
+import type { QueuePlace, QueuePosition } from './local/job-queue.ts';
 
 /** What every engine request carries besides its content: who asked, and how to stop or follow it. */
 export interface EngineRequestOptions {
@@ -14,6 +14,11 @@ export interface EngineRequestOptions {
   visitor?: string;
   /** Told the request's place in the engine's line while it waits (streamed to the page). */
   onQueuePosition?: (position: QueuePosition) => void;
+  /**
+   * The request's place in the engine's line when it makes several engine requests (speech, one
+   * per chunk): taken by the first, kept for the others, freed when the request leaves it.
+   */
+  place?: QueuePlace;
 }
 
 export interface Engine {

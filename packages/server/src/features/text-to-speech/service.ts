@@ -13,6 +13,7 @@ import {
 import { encodePcm } from '../../audio/encode.ts';
 import { pcmDurationSeconds } from '../../audio/wav.ts';
 import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
+import { QueuePlace } from '../../providers/local/job-queue.ts';
 import type {
   EngineRequestOptions,
   SpeechSynthesizer,
@@ -79,8 +80,12 @@ export interface SpeechPiece {
 }
 
 export interface TextToSpeechOptions extends EngineRequestOptions {
-  /** Told each chunk as soon as it is spoken (streamed to the page, which plays it). */
-  onPiece?: (piece: SpeechPiece) => void;
+  /**
+   * Told each chunk as soon as it is spoken (streamed to the page, which plays it). The next
+   * chunk waits for the promise it returns: a page that reads slowly holds the engine back
+   * instead of having the speech pile up in memory.
+   */
+  onPiece?: (piece: SpeechPiece) => void | Promise<void>;
 }
 
 export async function textToSpeech(
@@ -102,6 +107,9 @@ export async function textToSpeech(
         splitIntoChunks(prepared.text, maxCharacters, prepared.language),
         prepared.language,
       );
+  // One place in the engine's line for the whole request, however many chunks: those behind it
+  // wait for all of it, and are told so (its work is counted in seconds of speech).
+  const place = new QueuePlace(estimatedSeconds);
   // One temporary folder for the whole request: the engine's files, if it writes any, and the
   // encoded audio (ADR 040).
   return withTemporaryFolder(temporaryRoot, async (folder) => {
@@ -119,6 +127,7 @@ export async function textToSpeech(
         signal,
         visitor,
         onQueuePosition,
+        place,
       });
       pieces.push(piece);
       const startSeconds = madeSeconds;
@@ -126,7 +135,7 @@ export async function textToSpeech(
       madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
       if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
       spoken.push({ text: chunk, startSeconds, endSeconds: madeSeconds });
-      onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
+      await onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
     }
     const speech = joinPieces(pieces);
     if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
@@ -140,7 +149,7 @@ export async function textToSpeech(
       engine: synthesizer.status().engine,
       ...(request.captions ? { captions: captionCues(spoken) } : {}),
     };
-  });
+  }).finally(() => place.leave());
 }
 
 /**

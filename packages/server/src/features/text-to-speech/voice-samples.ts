@@ -6,7 +6,9 @@
 import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { encodePcm } from '../../audio/encode.ts';
 import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
+import { QueuePlace } from '../../providers/local/job-queue.ts';
 import type { SpeechSynthesizer } from '../../providers/types.ts';
+import { estimateSpeechSeconds } from './service.ts';
 import { EmptyResultError } from '../../errors.ts';
 
 export const VOICE_SAMPLE_TEXT =
@@ -37,15 +39,13 @@ export class VoiceSamples {
 
   private async make(voice: Voice): Promise<Buffer> {
     const { synthesizer, temporaryRoot } = this.dependencies;
+    // Its work in the engine's line, so those behind it are told the truth.
+    const place = new QueuePlace(estimateSpeechSeconds(VOICE_SAMPLE_TEXT, 1));
     return withTemporaryFolder(temporaryRoot, async (folder) => {
       // No visitor and no signal: the sample is shared, so one visitor leaving must not stop it.
-      const speech = await synthesizer.synthesize({
-        text: VOICE_SAMPLE_TEXT,
-        voice,
-        speed: 1,
-        language: 'en',
-        folder,
-      });
+      const speech = await synthesizer
+        .synthesize({ text: VOICE_SAMPLE_TEXT, voice, speed: 1, language: 'en', folder, place })
+        .finally(() => place.leave());
       if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
       return encodePcm({ ...speech, format: 'mp3', folder });
     });

@@ -1,12 +1,18 @@
 /**
  * One bounded, fair queue per engine: on 2 cores, CPU inference runs a few jobs at a time and the
  * rest wait in line.
- * - A full line answers at once with ProviderBusyError (503) whose Retry-After and message come from
- *   the real line: how many jobs are ahead and how long jobs take here.
+ * - Each job says how much work it is (`cost`, in the engine's own unit: seconds of speech to
+ *   make, seconds of audio to hear, tokens to write), and the queue measures how long a unit takes
+ *   on this machine from the jobs that finish. Every wait it announces is the work really ahead
+ *   at that speed: the Retry-After and message of a full line (ProviderBusyError, 503), of a
+ *   visitor's second request (VisitorHasJobError, 429), and the places told while a job waits.
  * - One running or waiting job per visitor: a second one gets VisitorHasJobError (429), so one
  *   visitor cannot fill the line for everyone.
  * - A waiting job is told its place as the line moves (`onQueuePosition`); one whose signal aborts
  *   leaves the line, and a running job gets the signal and is expected to stop.
+ * - A request made of several jobs (speech, one per chunk of text) holds one `QueuePlace` for all
+ *   of them: it waits once, and its place frees when the whole request is done, which is what
+ *   those behind it wait for.
  */
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../../errors.ts';
@@ -16,14 +22,19 @@ export interface JobQueueOptions {
   concurrency: number;
   /** Jobs that may wait beyond those running. */
   maxWaiting: number;
-  /** How long one job takes before any has finished here; later, the measured average. */
-  expectedJobSeconds: number;
+  /**
+   * How long one unit of work takes before any job has finished here (a guess for this kind of
+   * machine); from the first finished job on, what the jobs measured.
+   */
+  expectedSecondsPerUnit: number;
+  /** The clock, in milliseconds: tests pass their own. */
+  now?: () => number;
 }
 
 export interface QueuePosition {
   /** Jobs that run or wait before this one. */
   ahead: number;
-  /** About how long until this job starts, from the measured job durations. */
+  /** About how long until this job starts, from the work ahead at the measured speed. */
   estimatedWaitSeconds: number;
 }
 
@@ -33,160 +44,303 @@ export interface QueuedJobOptions {
   visitor?: string;
   /** Called while the job waits, each time its place changes, and once with 0 when it starts. */
   onQueuePosition?: (position: QueuePosition) => void;
+  /**
+   * The job's work, in the queue's unit. Unset: counted as 1 unit, and its time is not measured.
+   * A job in a place counts its place's.
+   */
+  cost?: number;
+  /** The place of the request this job belongs to, held from its first job until it leaves. */
+  place?: QueuePlace;
 }
 
-interface WaitingJob {
-  start: () => void;
+/**
+ * One request's place in an engine's line, across all its jobs. The first job that runs with it
+ * takes the place (waiting in line, or refused, as any job); the others run in it at once. The
+ * request calls `leave()` when it is done, whatever happened: only then does the place free.
+ */
+export class QueuePlace {
+  private readonly releases: (() => void)[] = [];
+  private left = false;
+
+  /** @param cost The whole request's work, in the unit of the queue it goes to. */
+  constructor(readonly cost: number) {}
+
+  /** Frees the place for the next in line. Once; a place never taken has nothing to free. */
+  leave(): void {
+    if (this.left) return;
+    this.left = true;
+    for (const release of this.releases.splice(0)) release();
+  }
+
+  get hasLeft(): boolean {
+    return this.left;
+  }
+
+  /** How the queue that took the place frees it. */
+  whenLeaving(release: () => void): void {
+    if (this.left) release();
+    else this.releases.push(release);
+  }
+}
+
+/** A job, or a place, in line or at work. */
+interface Entry {
+  cost: number;
+  /** Whether the caller said what the job costs; a job of unknown cost measures nothing. */
+  costStated: boolean;
   visitor?: string;
   onQueuePosition?: (position: QueuePosition) => void;
+  /** When it started, on the queue's clock; unset while it waits. */
+  startedAt?: number;
+  /** Resumes a waiting entry. */
+  start?: () => void;
+  /** Set when one of its jobs failed: its time then says nothing of the engine's speed. */
+  failed?: boolean;
 }
 
-/** How much a new duration moves the average: recent jobs count most, one outlier does not rule. */
-const AVERAGE_WEIGHT = 0.3;
+/**
+ * How much a new measurement moves the speed: recent jobs count most, one outlier does not rule.
+ * Seconds and work are summed with this decay, so a long job counts for more than a short one.
+ */
+const DECAY = 0.3;
 
 export class JobQueue {
-  private running = 0;
-  private readonly waiting: WaitingJob[] = [];
+  private readonly running = new Set<Entry>();
+  private readonly waiting: Entry[] = [];
   /** Visitors with a job running or waiting. */
-  private readonly busyVisitors = new Map<string, number>();
-  private averageJobSeconds: number;
+  private readonly busyVisitors = new Map<string, Entry>();
+  /** The places this queue gave, to the entry that holds each. */
+  private readonly places = new WeakMap<QueuePlace, Entry>();
+  /** Decayed sums of the measured jobs; unset until one has finished. */
+  private measured?: { seconds: number; cost: number };
+  private readonly now: () => number;
 
   constructor(private readonly options: JobQueueOptions) {
-    this.averageJobSeconds = options.expectedJobSeconds;
+    this.now = options.now ?? (() => performance.now());
   }
 
   get size() {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.running.size, waiting: this.waiting.length };
   }
 
-  /** The measured average duration of one job, in seconds. */
-  get averageSeconds() {
-    return this.averageJobSeconds;
+  /** Seconds one unit of work takes here: the measured figure, or the first guess. */
+  get secondsPerUnit(): number {
+    return this.measured
+      ? this.measured.seconds / this.measured.cost
+      : this.options.expectedSecondsPerUnit;
   }
 
   /** Where a job that arrives now would stand. */
   positionForNewcomer(): QueuePosition {
-    return this.positionAfter(this.running + this.waiting.length);
+    const ahead = this.running.size + this.waiting.length;
+    return { ahead, estimatedWaitSeconds: shownSeconds(this.schedule().newcomerStart) };
   }
 
   async run<T>(
     job: (signal: AbortSignal) => Promise<T>,
     options: QueuedJobOptions = {},
   ): Promise<T> {
-    const { signal, visitor } = options;
-    if (signal?.aborted) throw new GenerationAbortedError();
-    if (visitor !== undefined && this.busyVisitors.has(visitor)) {
-      throw new VisitorHasJobError(
-        SERVER_MESSAGES.visitorHasJob,
-        this.secondsUntilFree(this.running + this.waiting.length),
-      );
+    const { signal, place } = options;
+    if (signal?.aborted || place?.hasLeft) throw new GenerationAbortedError();
+    // A request's later jobs run in the place its first one took.
+    const held = place && this.places.get(place);
+    if (held) return runIn(held, job, signal);
+
+    const statedCost = place?.cost ?? options.cost;
+    const entry: Entry = {
+      cost: statedCost ?? 1,
+      costStated: statedCost !== undefined,
+      visitor: options.visitor,
+      onQueuePosition: options.onQueuePosition,
+    };
+    this.admit(entry);
+    if (entry.startedAt === undefined) {
+      try {
+        await this.waitForTurn(entry, signal);
+      } catch (error) {
+        this.markFree(entry);
+        throw error;
+      }
     }
-    if (this.running < this.options.concurrency) {
-      this.running += 1;
-      this.markBusy(visitor);
+    entry.onQueuePosition?.({ ahead: 0, estimatedWaitSeconds: 0 });
+
+    // A visitor who stops a job (the page's Stop button) may ask again at once: the new job waits
+    // in line while the stopped one winds down, instead of a 429 for the last moments of its run.
+    const freeVisitor = () => this.markFree(entry);
+    signal?.addEventListener('abort', freeVisitor, { once: true });
+    const leave = () => {
+      signal?.removeEventListener('abort', freeVisitor);
+      // Only work done to the end says how long that work takes.
+      if (entry.costStated && !entry.failed && !signal?.aborted)
+        this.record(this.now() - entry.startedAt!, entry.cost);
+      freeVisitor();
+      this.handOver(entry);
+    };
+    if (!place) {
+      try {
+        return await runIn(entry, job, signal);
+      } finally {
+        leave();
+      }
+    }
+    // The place stays taken for the request's next jobs, until the request leaves it.
+    this.places.set(place, entry);
+    place.whenLeaving(leave);
+    return runIn(entry, job, signal);
+  }
+
+  /** Takes a place at work or in line for `entry`, or refuses it. */
+  private admit(entry: Entry) {
+    const { visitor } = entry;
+    if (visitor !== undefined) {
+      const own = this.busyVisitors.get(visitor);
+      if (own) {
+        throw new VisitorHasJobError(
+          SERVER_MESSAGES.visitorHasJob,
+          retryAfter(this.schedule().endOf(own)),
+        );
+      }
+    }
+    if (this.running.size < this.options.concurrency) {
+      entry.startedAt = this.now();
+      this.running.add(entry);
     } else if (this.waiting.length >= this.options.maxWaiting) {
-      // The first place in line frees when the soonest running job ends.
-      const ahead = this.running + this.waiting.length;
-      const retryAfterSeconds = this.secondsUntilFree(this.running);
+      // A place in line frees when the first running job ends and the first in line starts.
+      const ahead = this.running.size + this.waiting.length;
+      const retryAfterSeconds = retryAfter(this.schedule().firstRunningEnd);
       throw new ProviderBusyError(
         SERVER_MESSAGES.engineBusy(ahead, retryAfterSeconds),
         retryAfterSeconds,
       );
-    } else {
-      this.markBusy(visitor);
-      try {
-        await this.waitForTurn(options);
-      } catch (error) {
-        this.markFree(visitor);
-        throw error;
-      }
     }
-    options.onQueuePosition?.({ ahead: 0, estimatedWaitSeconds: 0 });
-    // A visitor who stops a job (the page's Stop button) may ask again at once: the new job waits
-    // in line while the stopped one winds down, instead of a 429 for the last moments of its run.
-    let visitorFreed = false;
-    const freeVisitor = () => {
-      if (visitorFreed) return;
-      visitorFreed = true;
-      this.markFree(visitor);
+    if (visitor !== undefined) this.busyVisitors.set(visitor, entry);
+  }
+
+  /**
+   * The line played forward at the measured speed: each job in line starts when the first of the
+   * `concurrency` places frees. Times in seconds from now.
+   */
+  private schedule() {
+    const secondsPerUnit = this.secondsPerUnit;
+    const now = this.now();
+    const ends = new Map<Entry, number>();
+    const starts = new Map<Entry, number>();
+    /** When each of the `concurrency` places at work frees. */
+    const freeAt: number[] = [];
+    for (const entry of this.running) {
+      // A job past its estimate is taken to end any moment: its measured speed will say better.
+      const end = Math.max(0, entry.cost * secondsPerUnit - (now - entry.startedAt!) / 1000);
+      ends.set(entry, end);
+      freeAt.push(end);
+    }
+    const firstRunningEnd = Math.min(...freeAt);
+    while (freeAt.length < this.options.concurrency) freeAt.push(0);
+    const nextFree = () => {
+      const soonest = Math.min(...freeAt);
+      return { soonest, index: freeAt.indexOf(soonest) };
     };
-    signal?.addEventListener('abort', freeVisitor, { once: true });
-    const startedAt = performance.now();
-    try {
-      return await job(signal ?? new AbortController().signal);
-    } finally {
-      signal?.removeEventListener('abort', freeVisitor);
-      this.record((performance.now() - startedAt) / 1000);
-      freeVisitor();
-      this.handOver();
+    for (const entry of this.waiting) {
+      const { soonest, index } = nextFree();
+      starts.set(entry, soonest);
+      const end = soonest + entry.cost * secondsPerUnit;
+      freeAt[index] = end;
+      ends.set(entry, end);
     }
+    return {
+      firstRunningEnd: Number.isFinite(firstRunningEnd) ? firstRunningEnd : 0,
+      newcomerStart: nextFree().soonest,
+      startOf: (entry: Entry) => starts.get(entry) ?? 0,
+      endOf: (entry: Entry) => ends.get(entry) ?? 0,
+    };
   }
 
-  private positionAfter(ahead: number): QueuePosition {
-    const mustFinish = ahead - this.options.concurrency + 1;
-    return { ahead, estimatedWaitSeconds: mustFinish > 0 ? this.secondsUntilFree(mustFinish) : 0 };
+  private record(milliseconds: number, cost: number) {
+    const seconds = milliseconds / 1000;
+    if (!(cost > 0) || !Number.isFinite(seconds)) return;
+    // The first guess stands only until this machine has done some work.
+    this.measured = this.measured
+      ? {
+          seconds: this.measured.seconds * (1 - DECAY) + seconds,
+          cost: this.measured.cost * (1 - DECAY) + cost,
+        }
+      : { seconds, cost };
   }
 
-  /** Seconds until `jobs` jobs have finished, with `concurrency` of them at a time. */
-  private secondsUntilFree(jobs: number) {
-    const rounds = Math.max(1, Math.ceil(jobs / this.options.concurrency));
-    return Math.max(1, Math.ceil(rounds * this.averageJobSeconds));
-  }
-
-  private record(seconds: number) {
-    this.averageJobSeconds =
-      this.averageJobSeconds * (1 - AVERAGE_WEIGHT) + seconds * AVERAGE_WEIGHT;
-  }
-
-  private markBusy(visitor?: string) {
-    if (visitor === undefined) return;
-    this.busyVisitors.set(visitor, (this.busyVisitors.get(visitor) ?? 0) + 1);
-  }
-
-  private markFree(visitor?: string) {
-    if (visitor === undefined) return;
-    const count = (this.busyVisitors.get(visitor) ?? 1) - 1;
-    if (count <= 0) this.busyVisitors.delete(visitor);
-    else this.busyVisitors.set(visitor, count);
+  private markFree(entry: Entry) {
+    if (entry.visitor !== undefined && this.busyVisitors.get(entry.visitor) === entry) {
+      this.busyVisitors.delete(entry.visitor);
+    }
   }
 
   /**
    * A finished job passes its place straight to the first in line. Freeing it instead would let a
    * job that arrives before the waiting one resumes take the place too: two running on one core.
    */
-  private handOver() {
+  private handOver(finished: Entry) {
+    this.running.delete(finished);
     const next = this.waiting.shift();
-    if (next) next.start();
-    else this.running -= 1;
+    if (next) {
+      next.startedAt = this.now();
+      this.running.add(next);
+      next.start?.();
+    }
     this.tellPositions();
   }
 
   private tellPositions() {
+    if (this.waiting.length === 0) return;
+    const schedule = this.schedule();
     this.waiting.forEach((waiting, index) => {
-      waiting.onQueuePosition?.(this.positionAfter(this.running + index));
+      waiting.onQueuePosition?.({
+        ahead: this.running.size + index,
+        estimatedWaitSeconds: shownSeconds(schedule.startOf(waiting)),
+      });
     });
   }
 
-  private waitForTurn(options: QueuedJobOptions): Promise<void> {
-    const { signal } = options;
+  private waitForTurn(entry: Entry, signal: AbortSignal | undefined): Promise<void> {
     return new Promise((resolve, reject) => {
-      const entry: WaitingJob = {
-        start: () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        visitor: options.visitor,
-        onQueuePosition: options.onQueuePosition,
-      };
       const onAbort = () => {
         const index = this.waiting.indexOf(entry);
         if (index >= 0) this.waiting.splice(index, 1);
         this.tellPositions();
         reject(new GenerationAbortedError());
       };
+      entry.start = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting.push(entry);
-      options.onQueuePosition?.(this.positionAfter(this.running + this.waiting.length - 1));
+      const schedule = this.schedule();
+      entry.onQueuePosition?.({
+        ahead: this.running.size + this.waiting.length - 1,
+        estimatedWaitSeconds: shownSeconds(schedule.startOf(entry)),
+      });
     });
   }
+}
+
+/** Runs one job of `entry`, marking the entry when the job fails. */
+async function runIn<T>(
+  entry: Entry,
+  job: (signal: AbortSignal) => Promise<T>,
+  signal: AbortSignal | undefined,
+): Promise<T> {
+  try {
+    return await job(signal ?? new AbortController().signal);
+  } catch (error) {
+    entry.failed = true;
+    throw error;
+  }
+}
+
+/** A Retry-After: whole seconds, at least 1. */
+function retryAfter(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds));
+}
+
+/** A wait as it is told: whole seconds, at least 1 when there is any wait at all. */
+function shownSeconds(seconds: number): number {
+  return seconds > 0 ? Math.max(1, Math.ceil(seconds)) : 0;
 }

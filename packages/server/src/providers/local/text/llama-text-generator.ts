@@ -128,10 +128,12 @@ export class LlamaTextGenerator implements TextGenerator {
     // The model's own template: a known format when node-llama-cpp recognises it, else the jinja
     // template from the file itself.
     this.chatWrapper = resolveChatWrapper(model);
+    // Work is counted in the tokens a generation may write (its maxTokens): the time per token
+    // measured that way also holds the prompt's reading and the answers that stop early.
     this.queue = new JobQueue({
       concurrency: 1,
       maxWaiting: options.maxWaiting ?? 2,
-      expectedJobSeconds: 60,
+      expectedSecondsPerUnit: 0.1,
     });
   }
 
@@ -181,7 +183,12 @@ export class LlamaTextGenerator implements TextGenerator {
             chunks.push(chunk);
             notify();
           }),
-        { signal: stop.signal, visitor: request.visitor, onQueuePosition: request.onQueuePosition },
+        {
+          signal: stop.signal,
+          visitor: request.visitor,
+          onQueuePosition: request.onQueuePosition,
+          cost: request.maxTokens,
+        },
       )
       .then(
         () => {

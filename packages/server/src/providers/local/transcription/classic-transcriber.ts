@@ -57,7 +57,8 @@ export class ClassicTranscriber implements Transcriber {
     maxWaiting = 3,
   ) {
     this.model = pocketsphinxModelFiles(modelDir);
-    this.queue = new JobQueue({ concurrency: 1, maxWaiting, expectedJobSeconds: 20 });
+    // Work is counted in seconds of audio.
+    this.queue = new JobQueue({ concurrency: 1, maxWaiting, expectedSecondsPerUnit: 0.3 });
   }
 
   status() {
@@ -67,6 +68,8 @@ export class ClassicTranscriber implements Transcriber {
   async close() {}
 
   transcribe(request: TranscriptionRequest): Promise<Transcription> {
+    // Its work in the line: the seconds of audio to hear.
+    const job = { ...request, cost: request.samples.length / TRANSCRIPTION_SAMPLE_RATE };
     return this.queue.run(async (signal) => {
       const spans = await this.detector.findSpeech(request.samples, signal);
       if (spans.length === 0) return { text: '', language: 'en', segments: [] };
@@ -79,7 +82,7 @@ export class ClassicTranscriber implements Transcriber {
         }))
         .filter((segment) => segment.text !== '');
       return { text: segments.map((segment) => segment.text).join(' '), language: 'en', segments };
-    }, request);
+    }, job);
   }
 
   /** Runs pocketsphinx_batch over every stretch; returns the words of each by segment id. */

@@ -59,8 +59,13 @@ export class WhisperTranscriber implements Transcriber {
     private readonly size: WhisperSize,
     maxWaiting: number,
   ) {
-    // One recognition at a time: Whisper already uses both cores.
-    this.queue = new JobQueue({ concurrency: 1, maxWaiting, expectedJobSeconds: 20 });
+    // One recognition at a time: Whisper already uses both cores. Work is counted in seconds of
+    // audio; base reads them at 0.16x to 0.34x real time on 2 idle cores, small slower.
+    this.queue = new JobQueue({
+      concurrency: 1,
+      maxWaiting,
+      expectedSecondsPerUnit: size === 'small' ? 0.9 : 0.35,
+    });
   }
 
   /** Loads the model in its worker thread; rejects when it does not load. */
@@ -89,6 +94,8 @@ export class WhisperTranscriber implements Transcriber {
   }
 
   transcribe(request: TranscriptionRequest): Promise<Transcription> {
+    // Its work in the line: the seconds of audio to hear.
+    const job = { ...request, cost: request.samples.length / TRANSCRIPTION_SAMPLE_RATE };
     return this.queue.run(async (signal) => {
       const spans = await this.detector.findSpeech(request.samples, signal);
       // No speech, no decode: Whisper never sees silence, so it cannot invent words for it.
@@ -128,7 +135,7 @@ export class WhisperTranscriber implements Transcriber {
         language,
         segments,
       };
-    }, request);
+    }, job);
   }
 
   /**
