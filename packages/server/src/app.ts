@@ -23,6 +23,7 @@ import {
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerRequestLog } from './plugins/request-log.ts';
 import { registerRequestTimeout } from './plugins/request-timeout.ts';
+import { registerDrainTimeout } from './plugins/drain-timeout.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerRoutes } from './routes/index.ts';
 
@@ -81,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler(errorHandler);
   registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);
+  registerDrainTimeout(app, config.STREAM_DRAIN_TIMEOUT_MS);
   registerRequestLog(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimit(app, config);

@@ -123,6 +123,11 @@ const configSchema = z.object({
   TEMP_DIR: folder.default(resolve(tmpdir(), 'ai-content-tools')),
   /** The longest any request may take before it is stopped with a 503, so nothing hangs. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(600_000),
+  /**
+   * How long an answer may wait for a client that reads none of it before the connection closes
+   * and its job stops (plugins/drain-timeout.ts).
+   */
+  STREAM_DRAIN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /** How long SIGTERM waits for requests in flight before the process exits anyway. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   /**

@@ -16,6 +16,12 @@ import { GenerationAbortedError } from '../errors.ts';
 
 /** A comment line this often keeps proxies from closing a stream that waits in a long line. */
 const KEEP_ALIVE_MS = 15_000;
+/**
+ * Events held for a client that reads more slowly than they are made: a few pieces of speech.
+ * Past it, `drained()` makes the work wait for the client, so an answer never piles up in memory;
+ * a client that reads nothing at all is cut off (plugins/drain-timeout.ts).
+ */
+const BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /** Whether the Accept header asks for Server-Sent Events. */
 export function wantsEventStream(accept: string | undefined): boolean {
@@ -24,16 +30,23 @@ export function wantsEventStream(accept: string | undefined): boolean {
 
 /**
  * Runs `work`, which sends its progress as events, then sends its answer as the `result` event,
- * or an `error` event if it fails after the stream opened.
+ * or an `error` event if it fails after the stream opened. Work that makes large events (speech)
+ * awaits `drained()` between them, so it goes no faster than the client reads.
  */
 export async function answerEventStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  work: (send: (event: string, data: object) => void) => Promise<object>,
+  work: (
+    send: (event: string, data: object) => void,
+    drained: () => Promise<void>,
+  ) => Promise<object>,
 ): Promise<FastifyReply> {
   const stream = new EventStream(reply);
   try {
-    const answer = await work((event, data) => stream.send(event, data));
+    const answer = await work(
+      (event, data) => stream.send(event, data),
+      () => stream.drained(),
+    );
     stream.send(STREAM_EVENTS.result, answer);
   } catch (error) {
     // Before the first event the client still gets a status line of its own: the plain error.
@@ -72,6 +85,21 @@ class EventStream {
     body.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  /** Resolves once the events held for the client are below BUFFERED_BYTES, or it has gone. */
+  drained(): Promise<void> {
+    const body = this.body;
+    if (!body?.writableNeedDrain || body.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        body.off('drain', done);
+        body.off('close', done);
+        resolve();
+      };
+      body.on('drain', done);
+      body.on('close', done);
+    });
+  }
+
   end() {
     clearInterval(this.keepAlive);
     this.body?.end();
@@ -79,8 +107,11 @@ class EventStream {
 
   private open(): PassThrough {
     if (this.body) return this.body;
-    const body = new PassThrough();
+    const body = new PassThrough({ writableHighWaterMark: BUFFERED_BYTES });
     this.body = body;
+    // A client cut off or gone: what is held for it goes, and the work waiting on it resumes (its
+    // signal has aborted, abortSignalFor).
+    this.reply.raw.once('close', () => body.destroy());
     this.keepAlive = setInterval(() => body.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
     this.keepAlive.unref();
     body.once('close', () => clearInterval(this.keepAlive));

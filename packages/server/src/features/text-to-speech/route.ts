@@ -41,11 +41,12 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
         );
 
       if (wantsEventStream(request.headers.accept)) {
-        return answerEventStream(request, reply, async (send) =>
+        return answerEventStream(request, reply, async (send, drained) =>
           jsonAnswer(
             await speak({
               onQueuePosition: (position) => send(SPEECH_STREAM_EVENTS.queue, position),
-              onPiece: ({ index, text, startSeconds, endSeconds, speech }) =>
+              // Pieces the client has not read yet hold the next one back (event-stream.ts).
+              onPiece: ({ index, text, startSeconds, endSeconds, speech }) => {
                 send(SPEECH_STREAM_EVENTS.audio, {
                   index,
                   text,
@@ -53,7 +54,9 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
                   endSeconds,
                   sampleRate: speech.sampleRate,
                   pcmBase64: speech.pcm.toString('base64'),
-                } satisfies SpeechPieceEvent),
+                } satisfies SpeechPieceEvent);
+                return drained();
+              },
             }),
           ),
         );
