@@ -13,7 +13,11 @@ import { registerMultipart } from './features/speech-to-text/audio-upload.ts';
 import { registerContactMailer } from './features/contact/contact-mail.ts';
 import { registerBodyTypes } from './plugins/body-types.ts';
 import { registerDatabase } from './plugins/database.ts';
-import { registerConnectionLimits } from './plugins/connection-limits.ts';
+import {
+  CONNECTION_CHECK_INTERVAL_MS,
+  registerConnectionLimits,
+  uploadCeilingMs,
+} from './plugins/connection-limits.ts';
 import {
   clientErrorHandler,
   errorHandler,
@@ -41,9 +45,6 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** How often Node checks the header and request deadlines of open connections. */
-const CONNECTION_CHECK_INTERVAL_MS = 1000;
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const headers = securityHeaders(config);
@@ -52,12 +53,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The request log of plugins/request-log.ts replaces Fastify's, which would log addresses.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: LIMITS.jsonBodyMaxBytes,
-    // Receiving one whole request: the upload's deadline. Every other body has the shorter
-    // BODY_TIMEOUT_MS (plugins/connection-limits.ts).
-    requestTimeout: config.UPLOAD_TIMEOUT_MS,
+    // Receiving one whole request: only a body without end meets this ceiling. The upload is held
+    // to a rate and every other body to BODY_TIMEOUT_MS (plugins/connection-limits.ts).
+    requestTimeout: uploadCeilingMs(config),
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
     http: {
-      headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.UPLOAD_TIMEOUT_MS),
+      // Here too: Node checks the headers' deadline against it when it makes the server.
+      requestTimeout: uploadCeilingMs(config),
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, uploadCeilingMs(config)),
       connectionsCheckingInterval: CONNECTION_CHECK_INTERVAL_MS,
     },
     trustProxy: trustProxySetting(config.TRUST_PROXY),

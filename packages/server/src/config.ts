@@ -136,16 +136,20 @@ const configSchema = z.object({
    */
   TRUST_PROXY: optionalText,
   /**
-   * Connection limits (docs/decisions/020): open connections in all and per remote address (0:
-   * no per-address cap, for a server behind one proxy), how long a request's headers and a
-   * body other than an upload may take to arrive, and how long an idle keep-alive socket stays.
+   * Connection limits (docs/decisions/020 and 043): open connections in all (unset: sized from the
+   * process's open-file limit, plugins/connection-limits.ts) and per visitor (0: no per-visitor
+   * cap, for a server behind one proxy), how long a request's headers and a body other than an
+   * upload may take to arrive, the average rate an upload must keep up once its grace period has
+   * passed, and how long an idle keep-alive socket stays.
    */
-  MAX_CONNECTIONS: z.coerce.number().int().positive().default(1024),
+  MAX_CONNECTIONS: optionalText.pipe(
+    z.coerce.number<string | undefined>().int().positive().optional(),
+  ),
   MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-  /** The speech-to-text upload's body: 25 MB on a slow line. */
-  UPLOAD_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().positive().default(4096),
+  UPLOAD_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
   /** Requests per minute per address, per tool (defaults: contracts RATE_LIMITS). */
   RATE_LIMIT_CONTACT: rateLimit(RATE_LIMITS.perTool.contact),

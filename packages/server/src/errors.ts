@@ -71,6 +71,18 @@ export class BodyTimeoutError extends InputError {
   }
 }
 
+/**
+ * The upload arrives slower on average than UPLOAD_MIN_BYTES_PER_SECOND once its grace period has
+ * passed: 408, and the connection is closed (plugins/connection-limits.ts).
+ */
+export class UploadTooSlowError extends InputError {
+  readonly statusCode = 408;
+  override readonly retryMayHelp = true;
+  constructor(minimumBytesPerSecond: number) {
+    super(SPEECH_TO_TEXT_MESSAGES.uploadTooSlow(minimumBytesPerSecond));
+  }
+}
+
 /** The request conflicts with one already served, such as a reused Idempotency-Key: 409. */
 export class ConflictError extends InputError {
   readonly statusCode = 409;

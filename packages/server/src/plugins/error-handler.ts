@@ -86,8 +86,6 @@ export function errorAnswerFor(error: unknown, log: FastifyBaseLogger): ErrorAns
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { statusCode, message, retryAfterSeconds } = errorAnswerFor(error, request.log);
   if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
-  // A body that stopped arriving: the rest of it is not waited for.
-  if (statusCode === 408) reply.header('connection', 'close');
   return reply.code(statusCode).send({ message });
 }
 

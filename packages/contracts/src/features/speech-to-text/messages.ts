@@ -31,6 +31,8 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   uploadTooMany: 'Please upload one audio file at a time.',
   uploadIncomplete:
     'The upload stopped before the whole file arrived. Please choose the file and send it again.',
+  uploadTooSlow: (minimumBytesPerSecond: number) =>
+    `The upload arrived too slowly (under ${minimumBytesPerSecond < 1024 ? `${minimumBytesPerSecond} bytes` : `${Math.round(minimumBytesPerSecond / 1024)} KB`} a second) and was stopped. Please send it again on a steadier connection, or save the recording as MP3 to make it smaller.`,
   uploadEmpty: 'The uploaded file is empty. Please choose an audio file with sound in it.',
   uploadNotAudio:
     'The uploaded file is not audio we can read. Please upload MP3, WAV, M4A, AAC, OGG, Opus, WebM or FLAC.',

@@ -8,7 +8,12 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS, SPEECH_UPLOAD_FIELD, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import type { ReceivedUpload } from './service.ts';
-import { GenerationAbortedError, UploadTooLargeError, ValidationError } from '../../errors.ts';
+import {
+  GenerationAbortedError,
+  UploadTooLargeError,
+  UploadTooSlowError,
+  ValidationError,
+} from '../../errors.ts';
 
 export async function registerMultipart(app: FastifyInstance) {
   await app.register(multipart, {
@@ -36,7 +41,7 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
   try {
     part = await nextFile(parts);
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw error;
+    if (isUploadLimit(error)) throw error;
     throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
   }
   if (!part || part.fieldname !== SPEECH_UPLOAD_FIELD) {
@@ -63,6 +68,8 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
         // A visitor who leaves mid-upload is not a server failure.
         if (signal?.aborted) throw new GenerationAbortedError();
         if (diskFailedFirst) throw error;
+        // The connection policy stopped an upload that came too slowly.
+        if (source.errored instanceof UploadTooSlowError) throw source.errored;
         // The multipart parser's errors (a body cut short, a missing closing boundary, a broken
         // part) are the upload's.
         throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadIncomplete);
@@ -75,11 +82,22 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
       try {
         await readToEnd(parts);
       } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413) throw error;
+        if (isUploadLimit(error)) throw error;
         throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadIncomplete);
       }
     },
   };
+}
+
+/**
+ * A limit the upload ran into, answered as it is: the multipart reader's 413s, and the connection
+ * policy's 408 for an upload that arrives too slowly (plugins/connection-limits.ts).
+ */
+function isUploadLimit(error: unknown): boolean {
+  return (
+    error instanceof UploadTooSlowError ||
+    (error as { statusCode?: number } | null)?.statusCode === 413
+  );
 }
 
 type Parts = ReturnType<FastifyRequest['parts']>;
