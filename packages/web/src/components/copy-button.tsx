@@ -9,10 +9,12 @@ interface CopyButtonProps {
   /** The page owns the copied flag, so its Clear can reset it (docs/product.md section 4). */
   copied: boolean;
   onCopied: () => void;
+  /** The id of a line that says more about what is copied, such as a partial draft's note. */
+  describedBy?: string;
 }
 
 /** The copy icon: tooltip 'Copy to clipboard', then 'Copied!' in green while `copied` is on. */
-export function CopyButton({ text, copied, onCopied }: CopyButtonProps) {
+export function CopyButton({ text, copied, onCopied, describedBy }: CopyButtonProps) {
   const label = copied ? COPIED_LABEL : COPY_LABEL;
   const handleClick = () => {
     // docs/product.md section 8: a copy failure is only logged.
@@ -25,6 +27,7 @@ export function CopyButton({ text, copied, onCopied }: CopyButtonProps) {
         className={`icon-button${copied ? ' icon-button--done' : ''}`}
         onClick={handleClick}
         aria-label={label}
+        aria-describedby={describedBy}
         disabled={!text}
       >
         {copied ? (

@@ -3,17 +3,20 @@ import type { ReactNode } from 'react';
 interface DownloadButtonProps {
   onClick: () => void;
   disabled?: boolean;
+  /** The id of a line that says more about the file, such as a partial draft's note. */
+  describedBy?: string;
   children: ReactNode;
 }
 
 /** A button with a download icon; the page decides the file's name and content. */
-export function DownloadButton({ onClick, disabled, children }: DownloadButtonProps) {
+export function DownloadButton({ onClick, disabled, describedBy, children }: DownloadButtonProps) {
   return (
     <button
       type="button"
       className="button button--secondary button--small"
       onClick={onClick}
       disabled={disabled}
+      aria-describedby={describedBy}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
         <path

@@ -5,11 +5,16 @@ interface ResultPanelProps {
   /** Copy and download controls, shown on the right of the title. */
   actions?: ReactNode;
   busy?: boolean;
+  /**
+   * Lines between the title and the result, outside its live region: they carry their own
+   * announcements (a writer's DraftReport).
+   */
+  notice?: ReactNode;
   children: ReactNode;
 }
 
 /** The panel that holds a tool's result; its content is announced when it changes. */
-export function ResultPanel({ title, actions, busy = false, children }: ResultPanelProps) {
+export function ResultPanel({ title, actions, busy = false, notice, children }: ResultPanelProps) {
   const headingId = `result-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
     <section className="card tool-result" aria-labelledby={headingId}>
@@ -19,6 +24,7 @@ export function ResultPanel({ title, actions, busy = false, children }: ResultPa
         </h2>
         {actions ? <div className="tool-result__actions">{actions}</div> : null}
       </div>
+      {notice}
       <div className="tool-result__body" aria-live="polite" aria-busy={busy}>
         {children}
       </div>

@@ -29,6 +29,8 @@ interface SpokenAudioPanelProps {
   text: string;
   /** Said under the title: what is read and what is left out. */
   description: string;
+  /** Said after the description, such as that the text is a partial draft. */
+  note?: string;
   /** The downloads' name without extension, such as "voice-over". */
   fileBaseName: string;
   state: SpokenAudioState;
@@ -48,6 +50,7 @@ export function SpokenAudioPanel({
   actionLabel,
   text,
   description,
+  note,
   fileBaseName,
   state,
   onGenerate,
@@ -57,6 +60,7 @@ export function SpokenAudioPanel({
   const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
   const { audioUrl, format, loading, error, madeSeconds, queue, captions } = state;
   const headingId = `${id}-title`;
+  const descriptionId = `${id}-description`;
   const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
 
   const handleSubmit = (event: FormEvent) => {
@@ -69,16 +73,23 @@ export function SpokenAudioPanel({
       <h2 id={headingId} className="tool-result__title">
         {title}
       </h2>
-      <p className="tool-hint">
+      <p id={descriptionId} className="tool-hint">
         {description}
         {spoken.length < text.trim().length
           ? ` ${TEXT_TO_SPEECH_MESSAGES.excerpt(LIMITS.textToSpeechMaxCharacters)}`
           : ''}
+        {note ? ` ${note}` : ''}
       </p>
       <form onSubmit={handleSubmit} noValidate>
         <SpeechChoiceFields id={id} choices={choices} onChange={setChoices} />
         <div className="tool-actions">
-          <button type="submit" className="button button--primary" disabled={loading || !spoken}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={loading || !spoken}
+            // A note (a partial draft) is what the visitor must know before making the audio.
+            aria-describedby={note ? descriptionId : undefined}
+          >
             {loading ? 'Speaking...' : actionLabel}
           </button>
           {audioUrl || loading ? (

@@ -65,6 +65,23 @@ describe('postWriter', () => {
     expect(jsonBody(init)).toEqual({ topic: 'kites' });
   });
 
+  it('says which text replaces everything shown so far', async () => {
+    const stream = eventStream();
+    stubFetch((init) => stream.respond(init));
+    const seen: [string, boolean][] = [];
+    const answer = postWriter(PATH, {}, { onText: (text, replace) => seen.push([text, replace]) });
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Our' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '', replace: true }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Wake', replace: false }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.result, RESULT));
+    await expect(answer).resolves.toEqual(RESULT);
+    expect(seen).toEqual([
+      ['Our', false],
+      ['', true],
+      ['Wake', false],
+    ]);
+  });
+
   it('reads a plain JSON answer from a server or proxy that does not stream', async () => {
     stubFetch(() => jsonResponse(RESULT));
     const seen = collect();

@@ -100,7 +100,7 @@ export function streamWriter<T>(
   return streamAnswer<T>(path, body, signal, (event, payload) => {
     if (event === WRITER_STREAM_EVENTS.text) {
       const parsed = textEventSchema.safeParse(payload);
-      if (parsed.success) onText?.(parsed.data.text);
+      if (parsed.success) onText?.(parsed.data.text, parsed.data.replace ?? false);
     } else if (event === WRITER_STREAM_EVENTS.queue) {
       const parsed = queueEventSchema.safeParse(payload);
       if (parsed.success) onQueue?.(parsed.data);

@@ -58,8 +58,11 @@ export interface WriterStreamHandlers {
   signal?: AbortSignal;
   /** The request's place in line; `ahead` 0 once the model works on it. */
   onQueue?: (queue: QueueEvent) => void;
-  /** Each new piece of the text, in order. */
-  onText?: (text: string) => void;
+  /**
+   * Each new piece of the text, in order. With `replace` the piece is the whole text so far: the
+   * writer went back to rewrite a part, and what was shown before is gone.
+   */
+  onText?: (text: string, replace: boolean) => void;
 }
 
 /** What the text-to-speech call tells its caller while the speech streams in. */

@@ -38,12 +38,13 @@ type ThunkOf<Result> = (
 ) => Result;
 
 /**
- * The start, clear and stop thunks of a tool around its one request. Starting cancels a running
- * request first (a newer request replaces it); clearing cancels it, then dispatches the slice's
- * cleared action; stopping cancels a running request, then dispatches the slice's stopped action
- * (a writer keeps the text written so far). The running request lives here, beside the slice and
+ * The start, clear, stop and retry thunks of a tool around its one request. Starting cancels a
+ * running request first (a newer request replaces it); clearing cancels it, then dispatches the
+ * slice's cleared action; stopping cancels a running request, then dispatches the slice's stopped
+ * action (a writer keeps the text written so far); retrying starts the last request again (a
+ * writer's Retry over a draft with problems). The running request lives here, beside the slice and
  * not in the page, so Clear still cancels a request started before the visitor left the page and
- * came back.
+ * came back, and Retry still repeats it.
  */
 export function createRequestControls<Argument, Request extends CancellableRequest>(
   request: (argument: Argument) => ThunkOf<Request>,
@@ -51,17 +52,25 @@ export function createRequestControls<Argument, Request extends CancellableReque
   stopped?: () => UnknownAction,
 ) {
   const running = createRunningRequest();
-  return {
-    start: (argument: Argument) => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
+  let last: { argument: Argument } | undefined;
+  const start =
+    (argument: Argument) => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
       running.cancel();
+      last = { argument };
       return running.track(dispatch(request(argument)));
-    },
+    };
+  return {
+    start,
     clear: () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
       running.cancel();
+      last = undefined;
       dispatch(cleared());
     },
     stop: () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) => {
       if (running.cancel() && stopped) dispatch(stopped());
     },
+    /** Nothing happens when nothing was started since the last clear. */
+    retry: () => (dispatch: ThunkDispatch<unknown, unknown, UnknownAction>) =>
+      last ? start(last.argument)(dispatch) : undefined,
   };
 }

@@ -6,10 +6,12 @@ import {
   LIMITS,
   TIMINGS,
   TOOL_CAPABILITY,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
+import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/draft-report.tsx';
 import { MarkdownView } from '../../components/markdown-view.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -22,7 +24,8 @@ import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds, TYPICAL_BLOG_WORDS } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { clearBlog, generateBlog, selectBlog, stopBlog } from './blog-slice.ts';
+import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
+import { clearBlog, generateBlog, retryBlog, selectBlog, stopBlog } from './blog-slice.ts';
 import { blogAudio } from './blog-audio-slice.ts';
 import '../../components/tools.css';
 
@@ -34,8 +37,10 @@ function keywordList(text: string): string[] {
 
 export function BlogPage() {
   const dispatch = useAppDispatch();
-  const { blogContent, loading, error, message, partialText, queue, stopped } =
-    useAppSelector(selectBlog);
+  const blog = useAppSelector(selectBlog);
+  const { blogContent, loading, error, message, partialText, queue, stopped, problems } = blog;
+  const standing = draftStanding(blog, blogContent);
+  const partial = isPartialDraft(standing);
   // While the post is being written the page shows it as it grows.
   const shownContent = loading ? partialText : blogContent;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['blog-text']);
@@ -67,6 +72,11 @@ export function BlogPage() {
     // The audio belongs to the post it was made from.
     dispatch(blogAudio.clearAudio());
     void dispatch(generateBlog(request.data));
+  };
+
+  const handleRetry = () => {
+    dispatch(blogAudio.clearAudio());
+    void dispatch(retryBlog());
   };
 
   const handleClear = () => {
@@ -146,7 +156,7 @@ export function BlogPage() {
           label="Writing your blog post"
           estimateSeconds={estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
           finishedMessage={
-            blogContent && !error && !stopped ? 'Your blog post is ready below.' : undefined
+            standing === 'whole' && !error ? 'Your blog post is ready below.' : undefined
           }
         />
         <WriterStreamNote queue={queue} stopped={stopped} />
@@ -155,10 +165,23 @@ export function BlogPage() {
 
       {shownContent ? (
         <ResultPanel
-          title="Your Blog has been generated"
+          title={draftTitle('Your Blog has been generated', standing)}
           busy={loading}
           actions={
-            <CopyButton text={loading ? '' : blogContent} copied={copied} onCopied={showCopied} />
+            <CopyButton
+              text={loading ? '' : blogContent}
+              copied={copied}
+              onCopied={showCopied}
+              describedBy={partial ? partialDraftNoteId('blog') : undefined}
+            />
+          }
+          notice={
+            <DraftReport
+              panelId="blog"
+              standing={standing}
+              problems={problems}
+              onRetry={handleRetry}
+            />
           }
         >
           {message ? <p className="tool-success">{message}</p> : null}
@@ -172,6 +195,7 @@ export function BlogPage() {
           title="Listen"
           actionLabel="Listen"
           description={BLOG_MESSAGES.listen}
+          note={partial ? WRITER_MESSAGES.partialDraftNote : undefined}
           text={blogContent}
           fileBaseName={DOWNLOADS.blogAudioBaseName}
           state={listening}

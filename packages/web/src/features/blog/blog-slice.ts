@@ -1,6 +1,7 @@
 /**
  * docs/product.md section 3: blog { loading, blogContent, error, message }, plus the text as it
- * streams in, the place in line and whether the visitor stopped it (lib/writer-stream.ts).
+ * streams in, the place in line, whether the visitor stopped it and what the writer's check said
+ * about the post (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import { API_PATHS, type BlogRequest, type BlogResponse, BLOG_MESSAGES } from '@ai-tools/contracts';
@@ -9,11 +10,16 @@ import { getErrorMessage } from '../../lib/get-error-message.ts';
 import { createRequestControls } from '../../lib/running-request.ts';
 import {
   dispatchWriterStream,
+  draftStanding,
   endWriterStream,
+  failWriterStream,
+  finishWriterStream,
   initialWriterStream,
   startWriterStream,
   writerStreamReducers,
+  writtenText,
   type WriterStream,
+  type WrittenText,
 } from '../../lib/writer-stream.ts';
 
 export interface BlogState extends WriterStream {
@@ -31,7 +37,7 @@ const initialState: BlogState = {
   ...initialWriterStream,
 };
 
-const requestBlog = createAsyncThunk<string, BlogRequest, { rejectValue: string }>(
+const requestBlog = createAsyncThunk<WrittenText, BlogRequest, { rejectValue: string }>(
   'blog/generate',
   async (request, { rejectWithValue, signal, dispatch }) => {
     let body: BlogResponse;
@@ -46,7 +52,7 @@ const requestBlog = createAsyncThunk<string, BlogRequest, { rejectValue: string 
     }
     // docs/product.md section 7: an unsuccessful reply's message, else 'Failed to generate blog'.
     if (!body?.success) return rejectWithValue(body?.message || BLOG_MESSAGES.failed);
-    return body.data?.content ?? '';
+    return writtenText(body.data?.content ?? '', body.data);
   },
 );
 
@@ -75,16 +81,17 @@ const blogSlice = createSlice({
         startWriterStream(state);
       })
       .addCase(requestBlog.fulfilled, (state, action) => {
-        endWriterStream(state);
         state.loading = false;
-        state.blogContent = action.payload;
-        state.message = BLOG_MESSAGES.generated;
+        state.blogContent = finishWriterStream(state, action.payload);
+        // Only a whole post that passed the writer's check is a success.
+        state.message =
+          draftStanding(state, state.blogContent) === 'whole' ? BLOG_MESSAGES.generated : null;
       })
       .addCase(requestBlog.rejected, (state, action) => {
         if (action.meta.aborted) return;
-        // A generation that failed halfway keeps what it wrote: it is the visitor's.
-        const written = endWriterStream(state);
-        if (written) state.blogContent = written;
+        // A generation that failed halfway keeps what it wrote, as a partial draft: it is the
+        // visitor's. One that wrote nothing leaves no post, as Stop does.
+        state.blogContent = failWriterStream(state);
         state.loading = false;
         state.error = action.payload ?? BLOG_MESSAGES.somethingWentWrong;
       });
@@ -111,3 +118,6 @@ export const clearBlog = controls.clear;
 
 /** Stop: ends the running request (and its generation on the server), keeping the text so far. */
 export const stopBlog = controls.stop;
+
+/** Retry: writes a post for the last request again. */
+export const retryBlog = controls.retry;

@@ -53,6 +53,9 @@ describe('blog slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
     store.dispatch(clearBlog());
     expect(store.getState().blog).toEqual({
@@ -63,7 +66,52 @@ describe('blog slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
+  });
+
+  it.each([
+    ['problems', { problems: ['the heading "Conclusion" appears twice'] }],
+    ['a cut-off', { cutOffAtTimeLimit: true }],
+  ])('a post with %s is stored without the success message', async (_what, report) => {
+    stubApi({
+      [API_PATHS.generateBlog]: () =>
+        jsonResponse({ success: true, data: { content: BLOG, ...report } }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateBlog({ topic: 'AI' }));
+    expect(store.getState().blog).toEqual({
+      loading: false,
+      blogContent: BLOG,
+      error: null,
+      message: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
+      ...report,
+    });
+  });
+
+  it('a replace event puts the rewritten post in place of everything shown so far', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateBlog]: (init) => stream.respond(init) });
+    const store = makeStore();
+    void store.dispatch(generateBlog({ topic: 'AI' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# Title\n\n' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '{Created Question}' }));
+    await vi.waitFor(() =>
+      expect(store.getState().blog.partialText).toBe('# Title\n\n{Created Question}'),
+    );
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# Title\n\n', replace: true }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '## Start small' }));
+    await vi.waitFor(() =>
+      expect(store.getState().blog.partialText).toBe('# Title\n\n## Start small'),
+    );
   });
 
   it('an unsuccessful reply uses its message, else "Failed to generate blog"', async () => {
@@ -246,6 +294,67 @@ describe('Blog page', () => {
     expect(screen.getByText('Half a post')).toBeInTheDocument();
     expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
+    expect(
+      screen.getByRole('heading', { level: 2, name: WRITER_MESSAGES.stoppedPartialDraft }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Your Blog has been generated' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toHaveAccessibleDescription(
+      WRITER_MESSAGES.partialDraftNote,
+    );
+  });
+
+  it('a post with problems names them instead of the success message, and Retry asks again', async () => {
+    const problems = ['it contains the placeholder "{Created Answer}"'];
+    const fetchMock = stubApi({
+      [API_PATHS.generateBlog]: () =>
+        jsonResponse({ success: true, data: { content: BLOG, problems } }),
+    });
+    renderWithStore(<BlogPage />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Topic'), 'Productivity');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: WRITER_MESSAGES.draftWithProblems }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(WRITER_MESSAGES.draftHasProblems(problems))).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
+    expect(screen.queryByText('Your blog post is ready below.')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Topic'));
+    await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.retry }));
+    expect(await screen.findByText(WRITER_MESSAGES.draftHasProblems(problems))).toBeInTheDocument();
+    const calls = callsTo(fetchMock, API_PATHS.generateBlog);
+    expect(calls).toHaveLength(2);
+    expect(jsonBody<BlogRequest>(calls[1]![1])).toEqual({ topic: 'Productivity' });
+  });
+
+  it('a post cut off at the time limit is labelled so, and its copy and Listen say it is partial', async () => {
+    stubApi({
+      [API_PATHS.generateBlog]: () =>
+        jsonResponse({ success: true, data: { content: BLOG, cutOffAtTimeLimit: true } }),
+    });
+    renderWithStore(<BlogPage />);
+    await userEvent.type(screen.getByLabelText('Topic'), 'Productivity');
+    await userEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: WRITER_MESSAGES.cutOffAtTimeLimit }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(BLOG_MESSAGES.generated)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toHaveAccessibleDescription(
+      WRITER_MESSAGES.partialDraftNote,
+    );
+    expect(screen.getByRole('button', { name: 'Listen' }).getAttribute('aria-describedby')).toBe(
+      'blog-listen-description',
+    );
+    expect(document.getElementById('blog-listen-description')).toHaveTextContent(
+      WRITER_MESSAGES.partialDraftNote,
+    );
   });
 
   it('shows an unsuccessful reply in the error line', async () => {

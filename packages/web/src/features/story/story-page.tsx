@@ -18,11 +18,13 @@ import {
   type StoryTone,
   type StoryType,
   STORY_MESSAGES,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
+import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/draft-report.tsx';
 import { MarkdownView } from '../../components/markdown-view.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -35,7 +37,8 @@ import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { clearStory, generateStory, selectStory, stopStory } from './story-slice.ts';
+import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
+import { clearStory, generateStory, retryStory, selectStory, stopStory } from './story-slice.ts';
 import { storyAudio } from './story-audio-slice.ts';
 import '../../components/tools.css';
 
@@ -53,7 +56,10 @@ function capitalize(value: string): string {
 
 export function StoryPage() {
   const dispatch = useAppDispatch();
-  const { story, loading, error, partialText, queue, stopped } = useAppSelector(selectStory);
+  const storyState = useAppSelector(selectStory);
+  const { story, loading, error, partialText, queue, stopped, problems } = storyState;
+  const standing = draftStanding(storyState, story);
+  const partial = isPartialDraft(standing);
   const listening = useAppSelector(storyAudio.select);
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
   // While the story is being written the page shows it as it grows.
@@ -93,6 +99,11 @@ export function StoryPage() {
     void dispatch(
       generateStory({ language, storyType, audience, tone, topic, storyLength, additionalInfo }),
     );
+  };
+
+  const handleRetry = () => {
+    dispatch(storyAudio.clearAudio());
+    void dispatch(retryStory());
   };
 
   const handleClear = () => {
@@ -201,16 +212,33 @@ export function StoryPage() {
           running={loading}
           label="Writing your story"
           estimateSeconds={estimateWritingSeconds(storyLength)}
-          finishedMessage={story && !error && !stopped ? 'Your story is ready below.' : undefined}
+          finishedMessage={
+            standing === 'whole' && !error ? 'Your story is ready below.' : undefined
+          }
         />
         <WriterStreamNote queue={queue} stopped={stopped} />
       </form>
 
       {shownStory ? (
         <ResultPanel
-          title="Your Story has been generated"
+          title={draftTitle('Your Story has been generated', standing)}
           busy={loading}
-          actions={<CopyButton text={loading ? '' : story} copied={copied} onCopied={showCopied} />}
+          actions={
+            <CopyButton
+              text={loading ? '' : story}
+              copied={copied}
+              onCopied={showCopied}
+              describedBy={partial ? partialDraftNoteId('story') : undefined}
+            />
+          }
+          notice={
+            <DraftReport
+              panelId="story"
+              standing={standing}
+              problems={problems}
+              onRetry={handleRetry}
+            />
+          }
         >
           <MarkdownView text={shownStory} />
           <TextStats text={shownStory} />
@@ -223,6 +251,7 @@ export function StoryPage() {
           title="Listen"
           actionLabel="Listen"
           description={STORY_MESSAGES.listen}
+          note={partial ? WRITER_MESSAGES.partialDraftNote : undefined}
           text={story}
           fileBaseName={DOWNLOADS.storyAudioBaseName}
           state={listening}

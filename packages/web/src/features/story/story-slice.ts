@@ -1,6 +1,7 @@
 /**
  * docs/product.md section 3: story { story, loading, error }, plus the text as it streams in, the
- * place in line and whether the visitor stopped it (lib/writer-stream.ts).
+ * place in line, whether the visitor stopped it and what the writer's check said about the text
+ * (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
@@ -15,10 +16,14 @@ import { createRequestControls } from '../../lib/running-request.ts';
 import {
   dispatchWriterStream,
   endWriterStream,
+  failWriterStream,
+  finishWriterStream,
   initialWriterStream,
   startWriterStream,
   writerStreamReducers,
+  writtenText,
   type WriterStream,
+  type WrittenText,
 } from '../../lib/writer-stream.ts';
 
 export interface StoryState extends WriterStream {
@@ -34,19 +39,22 @@ const initialState: StoryState = {
   ...initialWriterStream,
 };
 
-const requestStory = createAsyncThunk<string, StoryRequest, { rejectValue: string }>(
+const requestStory = createAsyncThunk<WrittenText, StoryRequest, { rejectValue: string }>(
   'story/generate',
   async (request, { rejectWithValue, signal, dispatch }) => {
+    let body: Partial<StoryResponse> | undefined;
     try {
-      const body = await postWriter<Partial<StoryResponse>>(
+      body = await postWriter<Partial<StoryResponse> | undefined>(
         API_PATHS.generateStory,
         request,
         dispatchWriterStream(dispatch, signal, storySlice.actions),
       );
-      return body.data?.story ?? '';
     } catch (error) {
       return rejectWithValue(getErrorMessage(error, WRITER_MESSAGES.failed));
     }
+    // A successful status whose body is not JSON (a proxy's page) holds no story.
+    if (!body) return rejectWithValue(WRITER_MESSAGES.failed);
+    return writtenText(body.data?.story ?? '', body.data);
   },
 );
 
@@ -74,15 +82,14 @@ const storySlice = createSlice({
         startWriterStream(state);
       })
       .addCase(requestStory.fulfilled, (state, action) => {
-        endWriterStream(state);
         state.loading = false;
-        state.story = action.payload;
+        state.story = finishWriterStream(state, action.payload);
       })
       .addCase(requestStory.rejected, (state, action) => {
         if (action.meta.aborted) return;
-        // A generation that failed halfway keeps what it wrote: it is the visitor's.
-        const written = endWriterStream(state);
-        if (written) state.story = written;
+        // A generation that failed halfway keeps what it wrote, as a partial draft: it is the
+        // visitor's. One that wrote nothing leaves no story, as Stop does.
+        state.story = failWriterStream(state);
         state.loading = false;
         state.error = action.payload ?? WRITER_MESSAGES.failed;
       });
@@ -109,3 +116,6 @@ export const clearStory = controls.clear;
 
 /** Stop: ends the running request (and its generation on the server), keeping the text so far. */
 export const stopStory = controls.stop;
+
+/** Retry: writes a story for the last request again. */
+export const retryStory = controls.retry;

@@ -29,7 +29,7 @@ import {
   stubApi,
   stubObjectUrls,
 } from '../../lib/test-helpers.tsx';
-import { clearStory, generateStory, stopStory } from './story-slice.ts';
+import { clearStory, generateStory, retryStory, stopStory } from './story-slice.ts';
 import { StoryPage } from './story-page.tsx';
 
 const SELECTS = [
@@ -82,6 +82,9 @@ describe('story slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
     store.dispatch(clearStory());
     expect(store.getState().story).toEqual({
@@ -91,6 +94,9 @@ describe('story slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
   });
 
@@ -126,6 +132,9 @@ describe('story slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
   });
 
@@ -148,6 +157,9 @@ describe('story slice', () => {
       partialText: '',
       queue: null,
       stopped: true,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
 
     stubApi({
@@ -172,7 +184,127 @@ describe('story slice', () => {
       loading: false,
       error: 'Took too long.',
       partialText: '',
+      failedPartway: true,
     });
+  });
+
+  it('a replace event puts the rewritten text in place of everything shown so far', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    const store = makeStore();
+    const pending = store.dispatch(generateStory(REQUEST));
+    const state = () => store.getState().story;
+
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# The Kite\n\n' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once upon upon a time.' }));
+    await vi.waitFor(() =>
+      expect(state().partialText).toBe('# The Kite\n\nOnce upon upon a time.'),
+    );
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# The Kite\n\n', replace: true }),
+    );
+    await vi.waitFor(() => expect(state().partialText).toBe('# The Kite\n\n'));
+    // Without `replace` (or with false) the text is added, as before.
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once upon a time.', replace: false }),
+    );
+    await vi.waitFor(() => expect(state().partialText).toBe('# The Kite\n\nOnce upon a time.'));
+
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.result, {
+        success: true,
+        data: { story: '# The Kite\n\nOnce upon a time.' },
+      }),
+    );
+    await pending;
+    expect(state()).toMatchObject({
+      story: '# The Kite\n\nOnce upon a time.',
+      partialText: '',
+      problems: [],
+      cutOffAtTimeLimit: false,
+    });
+  });
+
+  it('stores the problems and the cut-off the answer reports, and a new request starts without them', async () => {
+    const problems = ['it leaves out "Pimienta"', 'a line stops mid-sentence ("…the")'];
+    stubApi({
+      [API_PATHS.generateStory]: () =>
+        jsonResponse({
+          success: true,
+          data: { story: '# Faro\n\nUn gato', problems, cutOffAtTimeLimit: true },
+        }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story).toMatchObject({
+      story: '# Faro\n\nUn gato',
+      error: null,
+      problems,
+      cutOffAtTimeLimit: true,
+      failedPartway: false,
+      stopped: false,
+    });
+
+    const reply = deferred<Response>();
+    stubApi({ [API_PATHS.generateStory]: () => reply.promise });
+    const pending = store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story).toMatchObject({ problems: [], cutOffAtTimeLimit: false });
+    reply.resolve(jsonResponse({ success: true, data: { story: '# Faro\n\nUn gato.' } }));
+    await pending;
+    expect(store.getState().story).toMatchObject({ problems: [], cutOffAtTimeLimit: false });
+
+    store.dispatch(clearStory());
+    expect(store.getState().story).toMatchObject({ story: '', problems: [] });
+  });
+
+  it('a failure before any text leaves no story, not the previous one', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () =>
+        jsonResponse({ success: true, data: { story: 'Old.', problems: ['it has no title'] } }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateStory(REQUEST));
+    stubApi({ [API_PATHS.generateStory]: () => jsonResponse({ message: 'Busy.' }, 503) });
+    await store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story).toMatchObject({
+      story: '',
+      error: 'Busy.',
+      problems: [],
+      failedPartway: false,
+    });
+  });
+
+  it('a successful status whose body is not JSON stores "Something went wrong"', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () =>
+        new Response('<html>Welcome</html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateStory(REQUEST));
+    expect(store.getState().story).toMatchObject({
+      story: '',
+      loading: false,
+      error: WRITER_MESSAGES.failed,
+    });
+  });
+
+  it('Retry asks again for the last story; after Clear it does nothing', async () => {
+    const fetchMock = stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ success: true, data: { story: 'Tale.' } }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateStory(REQUEST));
+    await store.dispatch(retryStory());
+    const calls = callsTo(fetchMock, API_PATHS.generateStory);
+    expect(calls).toHaveLength(2);
+    expect(jsonBody(calls[1]![1])).toEqual(REQUEST);
+
+    store.dispatch(clearStory());
+    await store.dispatch(retryStory());
+    expect(callsTo(fetchMock, API_PATHS.generateStory)).toHaveLength(2);
   });
 
   it('a failure stores the server message', async () => {
@@ -298,6 +430,9 @@ describe('Story page', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
     expect(screen.queryByText('Too late.')).not.toBeInTheDocument();
   });
@@ -401,6 +536,123 @@ describe('Story page', () => {
     expect(screen.getByRole('button', { name: 'Generate Story' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
     expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
+    // The stub is labelled for what it is, and its copy says so.
+    expect(
+      screen.getByRole('heading', { level: 2, name: WRITER_MESSAGES.stoppedPartialDraft }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Your Story has been generated' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toHaveAccessibleDescription(
+      WRITER_MESSAGES.partialDraftNote,
+    );
+  });
+
+  it('a whole story that passed its check: the success title, and its # title as a heading', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () =>
+        jsonResponse({
+          success: true,
+          data: { story: '# The Lighthouse Cat\n\nPimienta purred.' },
+        }),
+    });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    expect(
+      await screen.findByRole('heading', { level: 3, name: 'The Lighthouse Cat' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Your Story has been generated' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Your story is ready below.')).toBeInTheDocument();
+    expect(screen.queryByText(WRITER_MESSAGES.partialDraftNote)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: WRITER_MESSAGES.retry })).not.toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Copy to clipboard' }),
+    ).not.toHaveAccessibleDescription(WRITER_MESSAGES.partialDraftNote);
+  });
+
+  it('a story with problems says what they are, never that it was generated, and Retry writes it again', async () => {
+    const problems = ['it leaves out "Pimienta"', 'it says "The lamp glowed." twice'];
+    const fetchMock = stubApi({
+      [API_PATHS.generateStory]: () =>
+        jsonResponse({ success: true, data: { story: '# Faro\n\nThe lamp glowed.', problems } }),
+    });
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Topic Type'), STORY_THEMES[2]);
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 2, name: WRITER_MESSAGES.draftWithProblems }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(WRITER_MESSAGES.draftHasProblems(problems))).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(
+      screen.queryByRole('heading', { name: 'Your Story has been generated' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
+    // A whole text with problems is not a partial draft.
+    expect(screen.queryByText(WRITER_MESSAGES.partialDraftNote)).not.toBeInTheDocument();
+
+    // The visitor changes a dropdown: Retry still asks for the story that had problems.
+    await user.selectOptions(screen.getByLabelText('Tone Type'), STORY_TONES[1]);
+    const retried = stubApi({
+      [API_PATHS.generateStory]: () =>
+        jsonResponse({ success: true, data: { story: '# Faro\n\nPimienta purred.' } }),
+    });
+    await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.retry }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Your Story has been generated' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: WRITER_MESSAGES.retry })).not.toBeInTheDocument();
+    expect(screen.queryByText(/This draft has problems/)).not.toBeInTheDocument();
+    const first = jsonBody<StoryRequest>(callsTo(fetchMock, API_PATHS.generateStory)[0]![1]);
+    expect(first).toMatchObject({ topic: STORY_THEMES[2], tone: STORY_TONES[0] });
+    expect(jsonBody(callsTo(retried, API_PATHS.generateStory)[0]![1])).toEqual(first);
+  });
+
+  it('a story cut off at the time limit is labelled so, and its copy and Listen say it is partial', async () => {
+    stubApi({
+      [API_PATHS.generateStory]: () =>
+        jsonResponse({
+          success: true,
+          data: { story: '# Faro\n\nThe lamp glowed and', cutOffAtTimeLimit: true },
+        }),
+    });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: WRITER_MESSAGES.cutOffAtTimeLimit }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(WRITER_MESSAGES.partialDraftNote)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toHaveAccessibleDescription(
+      WRITER_MESSAGES.partialDraftNote,
+    );
+    expect(screen.getByRole('button', { name: 'Listen' })).toHaveAccessibleDescription(
+      new RegExp(WRITER_MESSAGES.partialDraftNote.replace(/[.:]/g, '\\$&')),
+    );
+    expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
+  });
+
+  it('a story that failed partway keeps its text as a partial draft beside the error', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'Once upon' }));
+    await screen.findByText('Once upon');
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.error, { message: 'Took too long.', status: 503 }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 2, name: WRITER_MESSAGES.partialDraft }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Once upon')).toBeInTheDocument();
+    expect(screen.getByText(WRITER_MESSAGES.partialDraftNote)).toBeInTheDocument();
+    expect(screen.getByText('Took too long.')).toHaveAttribute('role', 'alert');
   });
 
   it('the final result replaces the streamed text and says it is ready', async () => {

@@ -12,11 +12,13 @@ import {
   type ScriptTopic,
   spokenScript,
   VIDEO_SCRIPT_MESSAGES,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { SelectField } from '../../components/select-field.tsx';
 import { ResultPanel } from '../../components/result-panel.tsx';
+import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/draft-report.tsx';
 import { MarkdownView } from '../../components/markdown-view.tsx';
 import { DownloadButton } from '../../components/download-button.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -29,10 +31,12 @@ import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds, SPOKEN_WORDS_PER_MINUTE } from '../../lib/estimates.ts';
 import { downloadText } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
 import {
   clearScript,
   generateScript,
   requestScript,
+  retryScript,
   selectVideoScript,
   stopScript,
 } from './video-script-slice.ts';
@@ -48,7 +52,10 @@ const DEFAULT_FORM = {
 
 export function VideoScriptPage() {
   const dispatch = useAppDispatch();
-  const { script, loading, error, partialText, queue, stopped } = useAppSelector(selectVideoScript);
+  const scriptState = useAppSelector(selectVideoScript);
+  const { script, loading, error, partialText, queue, stopped, problems } = scriptState;
+  const standing = draftStanding(scriptState, script);
+  const partial = isPartialDraft(standing);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['video-script']);
   const voiceOver = useAppSelector(voiceOverAudio.select);
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
@@ -82,6 +89,11 @@ export function VideoScriptPage() {
     setPlatform(DEFAULT_FORM.platform);
     setDuration(DEFAULT_FORM.duration);
     setAdditionalInfo(DEFAULT_FORM.additionalInfo);
+  };
+
+  const handleRetry = () => {
+    dispatch(voiceOverAudio.clearAudio());
+    void dispatch(retryScript());
   };
 
   const handleDownload = () => {
@@ -152,19 +164,33 @@ export function VideoScriptPage() {
           running={loading}
           label="Writing your script"
           estimateSeconds={estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)}
-          finishedMessage={script && !error && !stopped ? 'Your script is ready below.' : undefined}
+          finishedMessage={
+            standing === 'whole' && !error ? 'Your script is ready below.' : undefined
+          }
         />
         <WriterStreamNote queue={queue} stopped={stopped} />
       </form>
 
       {showPanel ? (
         <ResultPanel
-          title="Your Script is Ready!"
+          title={draftTitle('Your Script is Ready!', standing)}
           busy={loading}
           actions={
-            <DownloadButton onClick={handleDownload} disabled={loading || !script}>
+            <DownloadButton
+              onClick={handleDownload}
+              disabled={loading || !script}
+              describedBy={partial ? partialDraftNoteId('script') : undefined}
+            >
               Download RTC File
             </DownloadButton>
+          }
+          notice={
+            <DraftReport
+              panelId="script"
+              standing={standing}
+              problems={problems}
+              onRetry={handleRetry}
+            />
           }
         >
           {loading && partialText ? (
@@ -191,6 +217,7 @@ export function VideoScriptPage() {
           title="Voice-over"
           actionLabel="Make voice-over"
           description={VIDEO_SCRIPT_MESSAGES.voiceOver}
+          note={partial ? WRITER_MESSAGES.partialDraftNote : undefined}
           text={spokenScript(script)}
           fileBaseName={DOWNLOADS.voiceOverBaseName}
           state={voiceOver}

@@ -1,6 +1,7 @@
 /**
  * docs/product.md section 3: videoScript { script, loading, error }, plus the text as it streams
- * in, the place in line and whether the visitor stopped it (lib/writer-stream.ts).
+ * in, the place in line, whether the visitor stopped it and what the writer's check said about the
+ * text (lib/writer-stream.ts).
  */
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
@@ -15,10 +16,14 @@ import { createRequestControls } from '../../lib/running-request.ts';
 import {
   dispatchWriterStream,
   endWriterStream,
+  failWriterStream,
+  finishWriterStream,
   initialWriterStream,
   startWriterStream,
   writerStreamReducers,
+  writtenText,
   type WriterStream,
+  type WrittenText,
 } from '../../lib/writer-stream.ts';
 
 export interface VideoScriptState extends WriterStream {
@@ -34,22 +39,25 @@ const initialState: VideoScriptState = {
   ...initialWriterStream,
 };
 
-const requestScript = createAsyncThunk<string, VideoScriptRequest, { rejectValue: string }>(
+const requestScript = createAsyncThunk<WrittenText, VideoScriptRequest, { rejectValue: string }>(
   'videoScript/generate',
   async (request, { rejectWithValue, signal, dispatch }) => {
+    let body: Partial<VideoScriptResponse> | undefined;
     try {
-      const body = await postWriter<Partial<VideoScriptResponse>>(
+      body = await postWriter<Partial<VideoScriptResponse> | undefined>(
         API_PATHS.generateScript,
         request,
         dispatchWriterStream(dispatch, signal, videoScriptSlice.actions),
       );
-      return body.data?.script ?? '';
     } catch (error) {
       // docs/product.md section 8: the server's message or the default, never the error's own.
       return rejectWithValue(
         getErrorMessage(error, WRITER_MESSAGES.failed, { useErrorMessage: false }),
       );
     }
+    // A successful status whose body is not JSON (a proxy's page) holds no script.
+    if (!body) return rejectWithValue(WRITER_MESSAGES.failed);
+    return writtenText(body.data?.script ?? '', body.data);
   },
 );
 
@@ -77,15 +85,14 @@ const videoScriptSlice = createSlice({
         startWriterStream(state);
       })
       .addCase(requestScript.fulfilled, (state, action) => {
-        endWriterStream(state);
         state.loading = false;
-        state.script = action.payload;
+        state.script = finishWriterStream(state, action.payload);
       })
       .addCase(requestScript.rejected, (state, action) => {
         if (action.meta.aborted) return;
-        // A generation that failed halfway keeps what it wrote: it is the visitor's.
-        const written = endWriterStream(state);
-        if (written) state.script = written;
+        // A generation that failed halfway keeps what it wrote, as a partial draft: it is the
+        // visitor's. One that wrote nothing leaves no script, as Stop does.
+        state.script = failWriterStream(state);
         state.loading = false;
         state.error = action.payload ?? WRITER_MESSAGES.failed;
       });
@@ -112,5 +119,8 @@ export const clearScript = controls.clear;
 
 /** Stop: ends the running request (and its generation on the server), keeping the text so far. */
 export const stopScript = controls.stop;
+
+/** Retry: writes a script for the last request again. */
+export const retryScript = controls.retry;
 
 export { requestScript };

@@ -57,6 +57,9 @@ describe('videoScript slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
     store.dispatch(clearScript());
     expect(store.getState().videoScript).toEqual({
@@ -66,6 +69,9 @@ describe('videoScript slice', () => {
       partialText: '',
       queue: null,
       stopped: false,
+      problems: [],
+      cutOffAtTimeLimit: false,
+      failedPartway: false,
     });
   });
 
@@ -84,6 +90,58 @@ describe('videoScript slice', () => {
     });
     await store.dispatch(generateScript(REQUEST));
     expect(store.getState().videoScript.error).toBe(WRITER_MESSAGES.failed);
+  });
+});
+
+describe('videoScript slice: what the writer reports', () => {
+  it('a replace event, then an answer with problems and a cut-off: all stored', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateScript]: (init) => stream.respond(init) });
+    const store = makeStore();
+    const pending = store.dispatch(generateScript(REQUEST));
+    const state = () => store.getState().videoScript;
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '## Hook\n\nOur' }));
+    await vi.waitFor(() => expect(state().partialText).toBe('## Hook\n\nOur'));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '## Hook\n\n', replace: true }));
+    await vi.waitFor(() => expect(state().partialText).toBe('## Hook\n\n'));
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.result, {
+        success: true,
+        data: {
+          script: '## Hook\n\nVoiceover:',
+          problems: ['the voice-over says nothing'],
+          cutOffAtTimeLimit: true,
+        },
+      }),
+    );
+    await pending;
+    expect(state()).toEqual({
+      script: '## Hook\n\nVoiceover:',
+      loading: false,
+      error: null,
+      partialText: '',
+      queue: null,
+      stopped: false,
+      problems: ['the voice-over says nothing'],
+      cutOffAtTimeLimit: true,
+      failedPartway: false,
+    });
+  });
+
+  it('a successful status whose body is not JSON stores the default error', async () => {
+    stubApi({
+      [API_PATHS.generateScript]: () =>
+        new Response('<html>Welcome</html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateScript(REQUEST));
+    expect(store.getState().videoScript).toMatchObject({
+      script: '',
+      error: WRITER_MESSAGES.failed,
+    });
   });
 });
 
@@ -187,6 +245,63 @@ describe('Video script page', () => {
     expect(second.closed).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Download RTC File' }));
     expect(await blobText(blobs.get(downloads[1]!.href)!)).toBe('A second take');
+    // The stub after Stop is not "ready", and its download and voice-over say it is partial.
+    expect(
+      screen.getByRole('heading', { level: 2, name: WRITER_MESSAGES.stoppedPartialDraft }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { name: 'Your Script is Ready!' }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download RTC File' })).toHaveAccessibleDescription(
+      WRITER_MESSAGES.partialDraftNote,
+    );
+    expect(
+      screen.getByRole('button', { name: 'Make voice-over' }).getAttribute('aria-describedby'),
+    ).toBe('voice-over-description');
+    expect(document.getElementById('voice-over-description')).toHaveTextContent(
+      WRITER_MESSAGES.partialDraftNote,
+    );
+    expect(screen.queryByText('Your script is ready below.')).not.toBeInTheDocument();
+  });
+
+  it('a script cut off at the time limit with problems: labelled, named, and Retry asks again', async () => {
+    const problems = ['the voice-over says nothing'];
+    const fetchMock = stubApi({
+      [API_PATHS.generateScript]: () =>
+        jsonResponse({
+          success: true,
+          data: { script: '## Hook\n\nVoiceover:', problems, cutOffAtTimeLimit: true },
+        }),
+    });
+    renderWithStore(<VideoScriptPage />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Platform'), 'YouTube');
+    await user.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: WRITER_MESSAGES.cutOffAtTimeLimit }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(WRITER_MESSAGES.partialDraftNote)).toBeInTheDocument();
+    expect(screen.getByText(WRITER_MESSAGES.draftHasProblems(problems))).toHaveAttribute(
+      'role',
+      'alert',
+    );
+    expect(screen.queryByText('Your script is ready below.')).not.toBeInTheDocument();
+
+    // The visitor changes a select: Retry still asks for the script that had problems.
+    await user.selectOptions(screen.getByLabelText('Platform'), 'SnapChat');
+    const retried = stubApi({
+      [API_PATHS.generateScript]: () =>
+        jsonResponse({ success: true, data: { script: '## Hook\n\nWake up early.' } }),
+    });
+    await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.retry }));
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Your Script is Ready!' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(WRITER_MESSAGES.partialDraftNote)).not.toBeInTheDocument();
+    expect(screen.getByText('Your script is ready below.')).toBeInTheDocument();
+    const first = jsonBody<VideoScriptRequest>(callsTo(fetchMock, API_PATHS.generateScript)[0]![1]);
+    expect(first).toMatchObject({ platform: 'YouTube' });
+    expect(jsonBody(callsTo(retried, API_PATHS.generateScript)[0]![1])).toEqual(first);
   });
 
   it('shows "No script generated yet" after a failed generation, with the error below', async () => {
