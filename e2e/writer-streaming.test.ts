@@ -3,15 +3,18 @@
  * and grows while the model is still at work, then the final result replaces it; Stop ends the
  * generation on the server, which frees the visitor's place at once. The server under test must
  * stream (contracts/streaming.ts): a server that answers only plain JSON fails the first test,
- * since its text arrives all at once.
+ * since its text arrives all at once. A story stopped after a few words is labelled a partial
+ * draft, never "generated" (issue 20).
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { ROUTES, WRITER_MESSAGES } from '@ai-tools/contracts';
+import { API_PATHS, ROUTES, WRITER_MESSAGES } from '@ai-tools/contracts';
 import { openBrowser, type BrowserSession } from './helpers/browser.ts';
-import { expectVisible } from './helpers/visibility.ts';
+import { accessibilityViolations } from './helpers/accessibility.ts';
+import { expectHidden, expectVisible } from './helpers/visibility.ts';
 import { assertNeuralEngine } from './helpers/engines.ts';
+import { expectDraftShown, nextWriterAnswer } from './helpers/writer-answers.ts';
 
 /**
  * Generous: the model shares two CPU cores with the rest of the suite, and may wait in line
@@ -76,6 +79,7 @@ describe('writers stream to the page', () => {
       await assertNeuralEngine('text');
       const { page } = session;
       const startedAt = Date.now();
+      const answer = nextWriterAnswer(page, API_PATHS.generateStory, GENERATION_TIMEOUT_MS);
       await startStory(page);
 
       const first = await waitForPage(
@@ -93,8 +97,10 @@ describe('writers stream to the page', () => {
       const doneSeconds = (Date.now() - startedAt) / 1000;
 
       assert.ok(final.text.trim().length > 0, 'the final story is empty');
-      await expectVisible(page.getByRole('heading', { name: 'Your Story has been generated' }));
-      await page.getByText('Your story is ready below.').waitFor({ state: 'attached' });
+      await expectDraftShown(page, await answer, {
+        successTitle: 'Your Story has been generated',
+        readyMessage: 'Your story is ready below.',
+      });
       assert.ok(await page.getByRole('button', { name: 'Copy to clipboard' }).isEnabled());
       assert.ok(await page.getByRole('button', { name: 'Generate Story' }).isEnabled());
       // Seen in the test log: how long the real model took on this machine.
@@ -133,6 +139,49 @@ describe('writers stream to the page', () => {
       );
       await page.getByRole('button', { name: WRITER_MESSAGES.stop }).click();
       await page.getByText(WRITER_MESSAGES.stopped).waitFor();
+    },
+  );
+
+  test(
+    'a story stopped after a few words is a partial draft, never "generated"',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertNeuralEngine('text');
+      const { page } = session;
+      await startStory(page);
+      await waitForPage(
+        page,
+        'a few words while the model writes',
+        (state) => state.writing && state.text.trim().split(/\s+/).length >= 3,
+      );
+
+      await page.getByRole('button', { name: WRITER_MESSAGES.stop }).click();
+      await page.getByText(WRITER_MESSAGES.stopped).waitFor();
+      const stopped = await readStoryPage(page);
+      assert.ok(stopped.text.trim().length > 0, 'the words written before Stop are kept');
+      await expectVisible(
+        page.getByRole('heading', { level: 2, name: WRITER_MESSAGES.stoppedPartialDraft }),
+      );
+      await expectHidden(page.getByRole('heading', { name: 'Your Story has been generated' }));
+      assert.equal(await page.getByText('Your story is ready below.').count(), 0);
+
+      // The copy and the Listen panel say that the text is partial.
+      await expectVisible(page.getByText(WRITER_MESSAGES.partialDraftNote, { exact: true }));
+      const describedBy = (button: string) =>
+        page
+          .getByRole('button', { name: button, exact: true })
+          .evaluate(
+            (element) =>
+              document.getElementById(element.getAttribute('aria-describedby') ?? '')
+                ?.textContent ?? '',
+          );
+      assert.equal(await describedBy('Copy to clipboard'), WRITER_MESSAGES.partialDraftNote);
+      assert.match(
+        await describedBy('Listen'),
+        new RegExp(WRITER_MESSAGES.partialDraftNote.replace(/[.:]/g, '\\$&')),
+      );
+      // The stopped story, its title heading included, keeps the page's outline and WCAG AA.
+      assert.deepEqual(await accessibilityViolations(page), []);
     },
   );
 });

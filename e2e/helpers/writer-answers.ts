@@ -1,0 +1,77 @@
+/**
+ * A writer's final answer as the page received it, read from the network, and what the page must
+ * show for it (issue 20): the success title only over a whole text that passed the writer's
+ * check, else the title that says what the draft is. The writers' wording and quality vary with
+ * the small model the tests run on; what the page makes of the writer's own report must not.
+ */
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { STREAM_EVENTS, WRITER_MESSAGES, type DraftReport } from '@ai-tools/contracts';
+import { expectVisible } from './visibility.ts';
+
+/** The `result` event of a streamed answer, or the body of a plain JSON one. */
+function finalAnswer(body: string): { data?: DraftReport } {
+  if (body.trimStart().startsWith('{')) return JSON.parse(body) as { data?: DraftReport };
+  for (const block of body.replace(/\r\n?/g, '\n').split('\n\n')) {
+    const lines = block.split('\n');
+    if (!lines.includes(`event: ${STREAM_EVENTS.result}`)) continue;
+    const data = lines
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice('data:'.length).replace(/^ /, ''))
+      .join('\n');
+    return JSON.parse(data) as { data?: DraftReport };
+  }
+  assert.fail(`The writer's answer has no ${STREAM_EVENTS.result} event:\n${body.slice(-500)}`);
+}
+
+/**
+ * Listens for the answer to the next POST to `path`; call it before the click that sends the
+ * request, and await it once the page shows the finished text.
+ */
+export function nextWriterAnswer(
+  page: Page,
+  path: string,
+  timeoutMs: number,
+): Promise<DraftReport> {
+  return page
+    .waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && new URL(response.url()).pathname === path,
+      { timeout: timeoutMs },
+    )
+    .then(async (response) => finalAnswer(await response.text()).data ?? {});
+}
+
+/** The result panel title the page must show over a finished text with this report. */
+export function expectedTitle(report: DraftReport, successTitle: string): string {
+  if (report.cutOffAtTimeLimit) return WRITER_MESSAGES.cutOffAtTimeLimit;
+  if (report.problems && report.problems.length > 0) return WRITER_MESSAGES.draftWithProblems;
+  return successTitle;
+}
+
+/**
+ * The finished text's panel says what the writer reported: the success title and the "ready"
+ * announcement only for a whole text without problems; otherwise the draft's title, the problems
+ * with a Retry, and the partial draft note of a text the time limit cut off.
+ */
+export async function expectDraftShown(
+  page: Page,
+  report: DraftReport,
+  { successTitle, readyMessage }: { successTitle: string; readyMessage: string },
+): Promise<void> {
+  const title = expectedTitle(report, successTitle);
+  await expectVisible(page.getByRole('heading', { level: 2, name: title, exact: true }));
+  const ready = page.getByText(readyMessage, { exact: true });
+  if (title === successTitle) {
+    await ready.waitFor({ state: 'attached' });
+    return;
+  }
+  assert.equal(await page.getByRole('heading', { name: successTitle, exact: true }).count(), 0);
+  assert.equal(await ready.count(), 0, `"${readyMessage}" over a draft that is not whole`);
+  if (report.problems && report.problems.length > 0) {
+    await expectVisible(page.getByText(WRITER_MESSAGES.draftHasProblems(report.problems)));
+    await expectVisible(page.getByRole('button', { name: WRITER_MESSAGES.retry, exact: true }));
+  }
+  if (report.cutOffAtTimeLimit)
+    await expectVisible(page.getByText(WRITER_MESSAGES.partialDraftNote));
+}
