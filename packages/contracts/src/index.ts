@@ -5,6 +5,7 @@ export * from './messages.ts';
 export * from './schemas.ts';
 export * from './site.ts';
 export * from './streaming.ts';
+export * from './draft-report.ts';
 export * from './voice-over.ts';
 // One folder per tool: its plain facts (lists, limits), its messages and its zod schemas.
 export * from './features/blog/facts.ts';

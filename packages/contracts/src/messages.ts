@@ -72,10 +72,46 @@ export const WRITER_MESSAGES = {
   writingTooSlow:
     'Writing took too long and was stopped. Please try again, or ask for something shorter.',
   resultEmpty: (what: string) => `The ${what} came back empty. Please try again.`,
+  /** Over a finished text that still fails the writer's check after its rewrite. */
+  draftHasProblems: (problems: readonly string[]) =>
+    `This draft has problems: ${problems.join('; ')}. Press Retry to write a new one.`,
+  retry: 'Retry',
+  /** The result panel's title over a text that is not whole. */
+  stoppedPartialDraft: 'Stopped: partial draft',
+  cutOffAtTimeLimit: 'Cut off at the time limit',
+  /** A text that a failure ended partway (the visitor did not stop it). */
+  partialDraft: 'Partial draft',
+  draftWithProblems: 'Draft with problems',
+  /** Beside the copy, download and voice-over of a text that is not whole. */
+  partialDraftNote: 'This is a partial draft: it ends where the writing stopped.',
   textGenerationUnavailable:
     'The writers need a text model: run `npm run models` to download one, or set AI_PROVIDER=openai-compatible with an API address and key.',
   textModelUnreadable:
     'The text model file could not be loaded: run `npm run models` to download it again, or set TEXT_MODEL to another model or a working GGUF file.',
+} as const;
+
+/**
+ * What a writer's check finds wrong with a finished text (server/src/writers/draft-check.ts), in
+ * the words the visitor reads after "This draft has problems:".
+ */
+export const DRAFT_PROBLEM_MESSAGES = {
+  titleCount: (count: number) =>
+    count === 0 ? 'it has no title' : `it has ${count} titles instead of one`,
+  repeatedHeading: (heading: string) => `the heading "${heading}" appears twice`,
+  placeholder: (token: string) => `it contains the placeholder "${token}"`,
+  otherScript: (sample: string) => `it contains text in another writing system ("${sample}")`,
+  unfinishedLine: (ending: string) => `a line stops mid-sentence ("…${ending}")`,
+  chatter: (phrase: string) => `it talks to the reader like a chatbot ("${phrase}")`,
+  missingElement: (element: string) => `it leaves out "${element}"`,
+  repeatedSentence: (sentence: string) => `it says "${sentence}" twice`,
+  length: (words: number, lowest: number, highest: number) =>
+    `it has ${words} words where ${lowest} to ${highest} were asked for`,
+  speakingTime: (seconds: number, target: number) =>
+    `its voice-over takes about ${seconds} s to read where the video lasts ${target} s`,
+  openEmphasis: 'a bold or italic mark is left open',
+  openQuote: 'a quotation mark is left open',
+  mixedList: 'a list mixes numbers and bullets',
+  emptyCue: (label: string) => `the ${label} says nothing`,
 } as const;
 
 /** The tool pages' common controls and notes (docs/product.md sections 2 and 4). */

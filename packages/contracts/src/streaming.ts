@@ -33,7 +33,14 @@ export const queueEventSchema = z.object({
 });
 export type QueueEvent = z.infer<typeof queueEventSchema>;
 
-export const textEventSchema = z.object({ text: z.string() });
+export const textEventSchema = z.object({
+  text: z.string(),
+  /**
+   * True when this text replaces everything shown so far: a writer that rewrites a part that failed
+   * its check goes back to the text before that part.
+   */
+  replace: z.boolean().optional(),
+});
 export type TextEvent = z.infer<typeof textEventSchema>;
 
 export const errorEventSchema = z.object({ message: z.string(), status: z.number().int() });

@@ -59,17 +59,18 @@ const STORY = {
 const CASES: WriterCase[] = [
   {
     name: 'script',
-    write: (context) => writeVideoScript(SCRIPT, context),
+    write: async (context) => (await writeVideoScript(SCRIPT, context)).text,
     judge: (text) => scriptQuality(text, SCRIPT.duration, SCRIPT.platform),
   },
   {
     name: 'blog',
-    write: (context) => writeBlog({ topic: BLOG_TOPIC }, context),
+    write: async (context) => (await writeBlog({ topic: BLOG_TOPIC }, context)).text,
     judge: (text) => blogQuality(text, ['run']),
   },
   {
     name: 'blog-keywords',
-    write: (context) => writeBlog({ topic: BLOG_TOPIC, keywords: BLOG_KEYWORDS }, context),
+    write: async (context) =>
+      (await writeBlog({ topic: BLOG_TOPIC, keywords: BLOG_KEYWORDS }, context)).text,
     judge: (text) => ({
       ...blogQuality(text, ['run']),
       ...keywordCoverage(text, BLOG_KEYWORDS),
@@ -77,12 +78,12 @@ const CASES: WriterCase[] = [
   },
   {
     name: 'story-en',
-    write: async (context) => (await writeStory({ ...STORY, language: 'English' }, context)).story,
+    write: async (context) => (await writeStory({ ...STORY, language: 'English' }, context)).text,
     judge: (text) => storyQuality(text, 'English', STORY.storyLength, ['kite']),
   },
   {
     name: 'story-hi',
-    write: async (context) => (await writeStory({ ...STORY, language: 'Hindi' }, context)).story,
+    write: async (context) => (await writeStory({ ...STORY, language: 'Hindi' }, context)).text,
     judge: (text) => storyQuality(text, 'Hindi', STORY.storyLength, ['पतंग']),
   },
 ];

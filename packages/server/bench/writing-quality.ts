@@ -2,9 +2,13 @@
  * The writers' quality points (ADR 029), checked on a writer's answer: what the benchmark reports
  * per writer and language. Heuristics a reader can verify by eye, not a grade.
  */
-import { STORY_LANGUAGES, type Platform, type StoryLanguage } from '@ai-tools/contracts';
+import {
+  SPOKEN_WORDS_PER_MINUTE,
+  STORY_LANGUAGES,
+  type Platform,
+  type StoryLanguage,
+} from '@ai-tools/contracts';
 import { countWords } from '../src/writers/writing.ts';
-import { SPOKEN_WORDS_PER_MINUTE } from '../src/features/video-script/service.ts';
 
 export type Quality = Record<string, string | number | boolean>;
 

@@ -5,22 +5,27 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, BLOG_MESSAGES, blogResponseSchema } from '@ai-tools/contracts';
-import { blogGrammar, blogPrompt } from '../src/features/blog/service.ts';
+import {
+  API_PATHS,
+  BLOG_MESSAGES,
+  blogResponseSchema,
+  DRAFT_PROBLEM_MESSAGES,
+  WRITER_MESSAGES,
+} from '@ai-tools/contracts';
+import { blogPlanGrammar, blogPlanPrompt } from '../src/features/blog/service.ts';
+import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
-import { scriptedTextGenerator } from './helpers/writers-text-generator.ts';
-
-const POST = '# Focus\n\n**Meta description:** Focus.\n\n## Start\n\n- Now';
+import { writerDouble, type WriterReply } from './helpers/writers-text-generator.ts';
 
 const apps: FastifyInstance[] = [];
 after(async () => {
   await Promise.all(apps.map((app) => app.close()));
 });
 
-async function blogApp(reply = POST) {
-  const generator = scriptedTextGenerator([reply]);
+async function blogApp(reply?: WriterReply) {
+  const generator = writerDouble(reply);
   const app = await makeApp({
     providers: {
       text: generator,
@@ -32,7 +37,7 @@ async function blogApp(reply = POST) {
   return { app, generator };
 }
 
-test('keywords reach the prompt, the first as the main keyword', async () => {
+test('keywords reach the plan, the first as the main keyword', async () => {
   const { app, generator } = await blogApp();
   const response = await app.inject({
     method: 'POST',
@@ -40,27 +45,31 @@ test('keywords reach the prompt, the first as the main keyword', async () => {
     payload: { topic: 'Focus at work', keywords: [' deep work ', 'time blocking', 'focus'] },
   });
   assert.equal(response.statusCode, 200, response.body);
-  assert.equal(blogResponseSchema.parse(response.json()).data?.content, POST);
-  const asked = generator.requests[0];
-  assert.match(asked?.prompt ?? '', /The title starts with "deep work" and goes on after a colon/);
+  const answer = blogResponseSchema.parse(response.json());
+  assert.match(answer.data?.content ?? '', /^# deep work: Better Sleep: A Plan That Works\n/);
+  assert.equal(answer.message, BLOG_MESSAGES.generated);
+  const plan = generator.requests[0];
+  assert.match(plan?.prompt ?? '', /Main keyword: "deep work"\./);
   assert.match(
-    asked?.prompt ?? '',
-    /The first sections are about "time blocking", "focus", in this order/,
+    plan?.prompt ?? '',
+    /Other keywords, one per section in this order: "time blocking", "focus"\./,
   );
   // The grammar places them: the title starts with the main one, the first two sections' headings
   // with the others, and the last two headings are free.
-  const grammar = asked?.grammar ?? '';
-  assert.match(grammar, /root ::= "# " "Deep work" title-tail /);
+  const grammar = plan?.grammar ?? '';
+  assert.match(grammar, /root ::= "Title: " "Deep work" ": " heading /);
   assert.match(
     grammar,
-    /"## " "Time blocking" heading-tail section-body "## " "Focus" heading-tail section-body "## " heading section-body "## " heading section-body "## Conclusion/,
+    /"- " "Time blocking" \(":"\? " " heading\)\? "\\n" "- " "Focus" \(":"\? " " heading\)\? "\\n" "- " heading "\\n" "- " heading "\\n" "Closing section: "/,
   );
 });
 
-test('a keyword of HTML that the grammar put in the title reaches the answer as text, not markup', async () => {
+test('a keyword or topic of HTML never reaches the answer as markup', async () => {
   const injection = '<script>alert(1)</script>';
-  const { app } = await blogApp(
-    `# ${injection}: Web Security Basics\n\n**Meta description:** Safe pages.\n\n## Start\n\nEscape <b>every</b> input.`,
+  const { app, generator } = await blogApp((request) =>
+    request.prompt.includes('Write section 1')
+      ? 'Escape <b>every</b> input. Trust no form field you did not check yourself today.'
+      : undefined,
   );
   const response = await app.inject({
     method: 'POST',
@@ -68,20 +77,38 @@ test('a keyword of HTML that the grammar put in the title reaches the answer as 
     payload: { topic: `${injection} web security`, keywords: [injection] },
   });
   assert.equal(response.statusCode, 200, response.body);
-  const content = blogResponseSchema.parse(response.json()).data?.content ?? '';
-  assert.doesNotMatch(content, /</);
-  assert.match(content, /^# alert\(1\): Web Security Basics\n/);
-  assert.match(content, /Escape every input\./);
+  const answer = blogResponseSchema.parse(response.json());
+  assert.doesNotMatch(JSON.stringify(answer.data), /</);
+  assert.match(answer.data?.content ?? '', /Escape every input\./);
+  assert.match(generator.requests[0]?.prompt ?? '', /"alert\(1\) web security"/);
 });
 
-test('without keywords the prompt is the topic alone and the grammar leaves every heading free', () => {
-  const { prompt } = blogPrompt({ topic: 'Focus at work' });
-  assert.equal(
-    prompt,
-    'Write a blog post about: "Focus at work".\nLength: about 800 words.\nWrite in the language of the topic.',
+test('a draft that still has problems says so instead of the success message', async () => {
+  const { app } = await blogApp((request) =>
+    request.prompt.includes('Write the closing section')
+      ? "Drink water first. I'm here to help."
+      : undefined,
   );
-  assert.match(blogGrammar(), /root ::= "# " heading "\\n\\n\*\*Meta description/);
-  assert.doesNotMatch(blogGrammar(), /heading-tail section-body/);
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateBlog,
+    payload: { topic: 'Focus at work' },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  const answer = blogResponseSchema.parse(response.json());
+  assert.deepEqual(answer.data?.problems, [DRAFT_PROBLEM_MESSAGES.chatter("I'm here to help")]);
+  assert.equal(answer.message, WRITER_MESSAGES.draftHasProblems(answer.data?.problems ?? []));
+});
+
+test('without keywords the plan is the topic alone and the grammar leaves every heading free', () => {
+  const prompt = blogPlanPrompt({
+    topic: 'Focus at work',
+    keywords: [],
+    profile: LANGUAGE_PROFILES.English,
+  });
+  assert.match(prompt, /^Plan a blog post about: "Focus at work"\.\nGive a title/);
+  assert.match(blogPlanGrammar([]), /root ::= "Title: " heading "\\nMeta description: "/);
+  assert.doesNotMatch(blogPlanGrammar([]), /\(":"\? " " heading\)\?/);
 });
 
 test('too many, too long, blank or non-text keywords are a 400, and the model is never asked', async () => {

@@ -15,7 +15,7 @@ import {
   type LlamaTextGenerator,
 } from '../src/providers/local/text/index.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
-import { blogGrammar } from '../src/features/blog/service.ts';
+import { blogPlanGrammar } from '../src/features/blog/service.ts';
 import { GRAMMAR_CACHE_SIZE } from '../src/providers/local/text/llama-text-generator.ts';
 import {
   GenerationAbortedError,
@@ -97,19 +97,20 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     assert.equal(generator.lastGeneration?.stopReason, 'maxTokens');
   });
 
-  test('a blog grammar with keywords parses and holds the title; parsed grammars never pile up', async () => {
+  test('a blog plan grammar with keywords parses and holds the title; parsed grammars never pile up', async () => {
     // Keywords are visitor text: quotes and backslashes must stay text inside the grammar.
     const title = await collect(
       generator.generate({
         ...request,
         maxTokens: 12,
-        grammar: blogGrammar(['say "hi" \\ there', 'flow']),
+        grammar: blogPlanGrammar(['say "hi" \\ there', 'flow']),
       }),
     );
     const written = title.join('');
     assert.ok(written.length > 2, written);
     assert.ok(
-      '# Say "hi" \\ there'.startsWith(written) || written.startsWith('# Say "hi" \\ there'),
+      'Title: Say "hi" \\ there'.startsWith(written) ||
+        written.startsWith('Title: Say "hi" \\ there'),
       written,
     );
 
@@ -118,7 +119,7 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
         generator.generate({
           ...request,
           maxTokens: 1,
-          grammar: blogGrammar([`keyword ${index}`]),
+          grammar: blogPlanGrammar([`keyword ${index}`]),
         }),
       );
     }

@@ -16,7 +16,7 @@ import { makeApp } from './helpers/app.ts';
 import {
   hangingTextGenerator,
   scriptedTextGenerator,
-  sentences,
+  writerDouble,
 } from './helpers/writers-text-generator.ts';
 
 const apps: FastifyInstance[] = [];
@@ -52,10 +52,8 @@ const STORY_REQUEST = {
   additionalInfo: '',
 };
 
-test('generate-script answers data.script, cleaned, as the client reads it', async () => {
-  const generator = scriptedTextGenerator([
-    'Sure! Here is your script:\n\n# Two minutes\n\n**Hook (0:00-0:05)** Stop waiting.',
-  ]);
+test('generate-script answers data.script, planned and checked, as the client reads it', async () => {
+  const generator = writerDouble();
   const app = await appWith(generator);
   const response = await app.inject({
     method: 'POST',
@@ -64,14 +62,16 @@ test('generate-script answers data.script, cleaned, as the client reads it', asy
   });
   assert.equal(response.statusCode, 200);
   const body = videoScriptResponseSchema.parse(response.json());
-  assert.equal(body.data.script, '# Two minutes\n\n**Hook (0:00-0:05)** Stop waiting.');
+  assert.match(
+    body.data.script,
+    /^# Two Minutes to Done\n\n## Hook \(0:00-0:05\)\n\n- \*\*Voiceover:\*\* /,
+  );
+  assert.equal(body.data.problems, undefined, 'a checked script carries no problems');
   assert.match(generator.requests[0]?.prompt ?? '', /The two-minute rule/);
 });
 
 test('generate-blog answers success, data.content and the success message', async () => {
-  const app = await appWith(
-    scriptedTextGenerator(['# Focus\n\n**Meta description:** Focus.\n\n## Start\n\n- Now']),
-  );
+  const app = await appWith(writerDouble());
   const response = await app.inject({
     method: 'POST',
     url: API_PATHS.generateBlog,
@@ -81,11 +81,11 @@ test('generate-blog answers success, data.content and the success message', asyn
   const body = blogResponseSchema.parse(response.json());
   assert.equal(body.success, true);
   assert.equal(body.message, BLOG_MESSAGES.generated);
-  assert.match(body.data?.content ?? '', /^# Focus/);
+  assert.match(body.data?.content ?? '', /^# Better Sleep/);
 });
 
-test('generate-story answers data.story in plain text and its word count', async () => {
-  const app = await appWith(scriptedTextGenerator([`**The Treasure**\n\n${sentences(200)}`]));
+test('generate-story answers data.story with its title as a heading, and its word count', async () => {
+  const app = await appWith(writerDouble());
   const response = await app.inject({
     method: 'POST',
     url: API_PATHS.generateStory,
@@ -93,10 +93,11 @@ test('generate-story answers data.story in plain text and its word count', async
   });
   assert.equal(response.statusCode, 200);
   const body = storyResponseSchema.parse(response.json());
-  assert.ok(body.data.story.startsWith('The Treasure\n\n'));
+  assert.ok(body.data.story.startsWith('# The Hidden Treasure\n\n'), body.data.story.slice(0, 40));
   assert.ok(!body.data.story.includes('*'));
   assert.ok(
-    body.data.wordCount !== undefined && body.data.wordCount >= 170 && body.data.wordCount <= 230,
+    body.data.wordCount !== undefined && body.data.wordCount >= 170 && body.data.wordCount <= 235,
+    String(body.data.wordCount),
   );
 });
 
@@ -169,7 +170,8 @@ test('without a text engine every writer answers 503 with how to enable one', as
 });
 
 test('an answer that is empty after cleaning is an error the visitor can act on', async () => {
-  const app = await appWith(scriptedTextGenerator(['```\n```']));
+  // The plan comes back empty twice: nothing to write the post from.
+  const app = await appWith(scriptedTextGenerator(['```\n```', '']));
   const response = await app.inject({
     method: 'POST',
     url: API_PATHS.generateBlog,

@@ -46,6 +46,16 @@ export interface TextGenerationRequest extends EngineRequestOptions {
 export interface TextGenerator extends Engine {
   /** Streams the answer token by token; stops when `signal` aborts. */
   generate(request: TextGenerationRequest): AsyncIterable<string>;
+  /**
+   * Runs several generations as one job in the engine's line, so a writer's plan and parts keep
+   * their turn instead of going to the back of the line after each part: the first generation
+   * waits in line (told to `onQueuePosition`), the others run at once. `expectedTokens` is the
+   * whole turn's work, for the waits told to those behind it. Engines without a line leave this out.
+   */
+  inTurn?<T>(
+    options: EngineRequestOptions & { expectedTokens: number },
+    work: (generator: Pick<TextGenerator, 'generate'>) => Promise<T>,
+  ): Promise<T>;
 }
 
 export interface SpeechSynthesisRequest extends EngineRequestOptions {

@@ -34,6 +34,7 @@ export async function answerWriter<Answer extends object>(
       context({
         onQueuePosition: (position) => send(WRITER_STREAM_EVENTS.queue, position),
         onText: (text) => send(WRITER_STREAM_EVENTS.text, { text }),
+        onReplaceText: (text) => send(WRITER_STREAM_EVENTS.text, { text, replace: true }),
       }),
     ),
   );

@@ -15,12 +15,14 @@ export interface WriterFollowers {
   visitor?: string;
   /** Each piece of text as the model writes it, before any cleaning. */
   onText?: (text: string) => void;
+  /** The whole text shown so far, replaced: a part written again starts from the text before it. */
+  onReplaceText?: (text: string) => void;
   /** The request's place in the engine's line while it waits, and 0 when it starts. */
   onQueuePosition?: (position: QueuePosition) => void;
 }
 
 export interface WriterContext extends WriterFollowers {
-  generator: TextGenerator;
+  generator: Pick<TextGenerator, 'generate' | 'inTurn'>;
   /** Fires when the visitor goes away. */
   signal?: AbortSignal;
   /** When the whole piece of writing must be done, as a Date.now() value. */
@@ -28,7 +30,7 @@ export interface WriterContext extends WriterFollowers {
 }
 
 export function writerContext(
-  generator: TextGenerator,
+  generator: Pick<TextGenerator, 'generate' | 'inTurn'>,
   signal: AbortSignal | undefined,
   timeoutMs: number,
   followers: WriterFollowers = {},
@@ -41,6 +43,30 @@ export class WritingTooSlowError extends ProviderFailedError {
   constructor() {
     super(WRITER_MESSAGES.writingTooSlow);
   }
+}
+
+/**
+ * Runs a writer's generations (its plan and its parts) as one turn of the engine, when the engine
+ * has a line: the first waits for the turn, within the writer's deadline; the rest run at once.
+ */
+export async function inEngineTurn<T>(
+  context: WriterContext,
+  expectedTokens: number,
+  work: (context: WriterContext) => Promise<T>,
+): Promise<T> {
+  const { generator } = context;
+  if (!generator.inTurn) return work(context);
+  const turn = generator.inTurn.bind(generator);
+  return turn(
+    {
+      signal: context.signal,
+      visitor: context.visitor,
+      onQueuePosition: context.onQueuePosition,
+      expectedTokens,
+    },
+    (turnGenerator) =>
+      work({ ...context, generator: { generate: (request) => turnGenerator.generate(request) } }),
+  );
 }
 
 /**
@@ -202,6 +228,17 @@ function isClosingOffer(paragraph: string): boolean {
   return line.length <= 300 && CLOSING_OFFER.test(line);
 }
 
+/**
+ * A visitor's topic, keyword or idea as plain words for a prompt or a grammar: markup is taken out
+ * (a `<script>` topic must not come back as HTML), and so are the marks the grammars forbid.
+ */
+export function visitorText(text: string): string {
+  return withoutHtml(text)
+    .replace(/[<>{}[\]#*_`|~\\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
 export function requireText(text: string, what: string): string {
   if (text.trim() === '') {
@@ -225,7 +262,7 @@ export function countWords(text: string, locale = 'en'): number {
 }
 
 /** Sentences with their trailing spaces and line breaks, so joining them gives the text back. */
-function splitSentences(text: string, locale = 'en'): string[] {
+export function splitSentences(text: string, locale = 'en'): string[] {
   const sentences: string[] = [];
   for (const { segment } of new Intl.Segmenter(locale, { granularity: 'sentence' }).segment(text)) {
     // ICU ends a sentence after "Mr." or "e.g."; such a piece belongs to the next sentence.

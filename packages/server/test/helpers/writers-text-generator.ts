@@ -78,3 +78,88 @@ export function sentences(words: number, animal = 'fox'): string {
     (_, day) => `On day ${day + 1} the small ${animal} ran across the field.`,
   ).join(' ');
 }
+
+/** What a writer double answers to one request, or undefined for its usual good answer. */
+export type WriterReply = (request: TextGenerationRequest, call: number) => string | undefined;
+
+/**
+ * A test double that answers each of the writers' requests (plans and parts) the way a model that
+ * follows the grammars would: plans in their labelled lines, parts of about the words asked for.
+ * `reply` may answer a request otherwise, to give a part a problem.
+ */
+export function writerDouble(reply: WriterReply = () => undefined): ScriptedTextGenerator {
+  const requests: TextGenerationRequest[] = [];
+  return {
+    requests,
+    status: () => ({ engine: 'writer test double', tier: 'neural', ready: true }),
+    close: async () => {},
+    async *generate(request) {
+      requests.push(request);
+      const text = reply(request, requests.length) ?? usualAnswer(request, requests.length);
+      for (const piece of text.match(/\S*\s*/g) ?? []) {
+        if (request.signal?.aborted) return;
+        await new Promise((resolve) => setImmediate(resolve));
+        yield piece;
+      }
+    },
+  };
+}
+
+const ANIMALS = ['fox', 'hare', 'owl', 'cat', 'dog', 'bee', 'elk', 'yak'];
+
+/** Each call's sentences name their own animal, so no sentence repeats one of another part. */
+function usualAnswer(request: TextGenerationRequest, call: number): string {
+  const { prompt } = request;
+  const words = Number(/about (\d+) (?:spoken )?words/.exec(prompt)?.[1] ?? 60);
+  const animal = `${ANIMALS[call % ANIMALS.length] ?? 'fox'}${call}`;
+  let paragraph = 0;
+  const prose = () => sentences(Math.max(10, words), `${animal}p${(paragraph += 1)}`);
+  if (prompt.includes('Plan a blog post')) {
+    // The keywords where the plan's grammar puts them: the main one starts the title, the others
+    // the first sections.
+    const main = /Main keyword: "([^"]+)"/.exec(prompt)?.[1];
+    const others = [
+      ...(/Other keywords[^:]*: (.*)\.$/m.exec(prompt)?.[1]?.matchAll(/"([^"]+)"/g) ?? []),
+    ].map((match) => match[1]);
+    const sections = ['Why Sleep Matters', 'Your Evening Routine', 'Your Bedroom', 'Your Morning'];
+    return [
+      `Title: ${main ? `${main}: ` : ''}Better Sleep: A Plan That Works`,
+      'Meta description: Sleep better tonight with four simple changes to your evening, your bedroom and your morning routine.',
+      'Sections:',
+      ...sections.map(
+        (section, index) => `- ${others[index] ? `${others[index]}: ` : ''}${section}`,
+      ),
+      'Closing section: Conclusion',
+      '',
+    ].join('\n');
+  }
+  if (prompt.includes('Plan the story')) {
+    return [
+      'Title: The Hidden Treasure',
+      'Characters: Mia, a brave girl.',
+      'Place: An old harbour.',
+      'Beginning: Mia finds a map.',
+      'Middle: She follows it.',
+      'Ending: She shares the treasure.',
+      '',
+    ].join('\n');
+  }
+  if (prompt.includes('Plan the script')) {
+    const names = [...prompt.matchAll(/^- ([^(]+) \(\d/gm)].map((match) => match[1]?.trim());
+    return [
+      'Title: Two Minutes to Done',
+      ...names.map((name) => `${name}: Say something useful.`),
+      '',
+    ].join('\n');
+  }
+  if (prompt.includes('Write the section ') && prompt.includes('voice-over')) {
+    const spoken = Array.from({ length: words }, (_, index) => `${animal}w${index}`).join(' ');
+    return `- **Voiceover:** ${spoken}.\n- **On-screen text:** Start now\n- **B-roll:** A desk with a timer\n`;
+  }
+  if (/Write section \d/.test(prompt)) {
+    return `${prose()}\n\n${prose()}\n\n- Drink a glass of water before the ${animal} coffee.\n- Keep the lamp of the ${animal} low.\n- Wake at the same hour as the ${animal}.\n`;
+  }
+  // An introduction asked to name the main keyword names it.
+  const keyword = /says "([^"]+)" once/.exec(prompt)?.[1];
+  return keyword ? `This post is about ${keyword}. ${prose()}` : prose();
+}

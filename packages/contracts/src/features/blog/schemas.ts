@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { requiredText } from '../../schema-parts.ts';
 import { SERVER_MESSAGES } from '../../messages.ts';
+import { draftReportShape } from '../../draft-report.ts';
 import { BLOG_LIMITS } from './facts.ts';
 import { BLOG_MESSAGES } from './messages.ts';
 
@@ -32,7 +33,7 @@ export type BlogRequest = z.infer<typeof blogRequestSchema>;
 /** docs/product.md section 7: the client reads `success`, `data.content` and `message`. */
 export const blogResponseSchema = z.object({
   success: z.boolean(),
-  data: z.object({ content: z.string() }).optional(),
+  data: z.object({ content: z.string(), ...draftReportShape }).optional(),
   message: z.string().optional(),
 });
 export type BlogResponse = z.infer<typeof blogResponseSchema>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { additionalInfo, requiredText } from '../../schema-parts.ts';
 import { SERVER_MESSAGES } from '../../messages.ts';
+import { draftReportShape } from '../../draft-report.ts';
 import {
   STORY_LIMITS,
   STORY_LANGUAGES,
@@ -41,6 +42,6 @@ export type StoryRequest = z.infer<typeof storyRequestSchema>;
 
 export const storyResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ story: z.string(), wordCount: z.number().optional() }),
+  data: z.object({ story: z.string(), wordCount: z.number().optional(), ...draftReportShape }),
 });
 export type StoryResponse = z.infer<typeof storyResponseSchema>;

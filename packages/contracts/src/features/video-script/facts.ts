@@ -2,6 +2,9 @@
  * The video script writer's lists and limits: plain values, free of zod, so the website's first load may use
  * them. Its request and answer are in schemas.ts beside this file.
  */
+/** A relaxed speaking pace for voice-over: 0.15 minutes (9 seconds) is about 22 words. */
+export const SPOKEN_WORDS_PER_MINUTE = 150;
+
 /** Video durations in minutes. */
 export const DURATIONS = [0.15, 0.25, 0.5, 0.75, 1, 1.25, 1.5] as const;
 export type Duration = (typeof DURATIONS)[number];

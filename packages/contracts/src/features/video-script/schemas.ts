@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { additionalInfo } from '../../schema-parts.ts';
 import { SERVER_MESSAGES } from '../../messages.ts';
+import { draftReportShape } from '../../draft-report.ts';
 import { DURATIONS, PLATFORMS, SCRIPT_TOPIC_NAMES } from './facts.ts';
 
 export const videoScriptRequestSchema = z.object(
@@ -21,6 +22,6 @@ export type VideoScriptRequest = z.infer<typeof videoScriptRequestSchema>;
 
 export const videoScriptResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ script: z.string() }),
+  data: z.object({ script: z.string(), ...draftReportShape }),
 });
 export type VideoScriptResponse = z.infer<typeof videoScriptResponseSchema>;

@@ -6,8 +6,10 @@ import {
   blogResponseSchema,
   type BlogResponse,
   BLOG_MESSAGES,
+  WRITER_MESSAGES,
 } from '@ai-tools/contracts';
 import { writeBlog } from './service.ts';
+import { draftReport } from '../../writers/drafting.ts';
 import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateBlogRoutes(app: FastifyInstance) {
@@ -19,8 +21,17 @@ export async function generateBlogRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const input = request.body;
         return answerWriter(request, reply, async (context): Promise<BlogResponse> => {
-          const content = await writeBlog(input, context);
-          return { success: true, data: { content }, message: BLOG_MESSAGES.generated };
+          const draft = await writeBlog(input, context);
+          const report = draftReport(draft);
+          return {
+            success: true,
+            data: { content: draft.text, ...report },
+            message: report.problems
+              ? WRITER_MESSAGES.draftHasProblems(report.problems)
+              : draft.cutOffAtTimeLimit
+                ? WRITER_MESSAGES.cutOffAtTimeLimit
+                : BLOG_MESSAGES.generated,
+          };
         });
       },
     );

@@ -1,110 +1,267 @@
 /**
  * The blog writer: an SEO-structured post in markdown (the blog page renders markdown) from the
- * visitor's topic.
+ * visitor's topic and keywords. It plans first (title, meta description, four section headings
+ * and the closing one), then writes the introduction, each section and the conclusion against the
+ * plan, checking each part as it is done (writers/drafting.ts).
  */
 import type { BlogRequest } from '@ai-tools/contracts';
+import { checkDraft, type DraftExpectations } from '../../writers/draft-check.ts';
+import {
+  DraftStream,
+  DraftTally,
+  keepingPartialDraft,
+  UNREADABLE_PLAN,
+  writeCheckedPart,
+  type Draft,
+} from '../../writers/drafting.ts';
+import { headingRules, literal, prose, proseRules } from '../../writers/grammar.ts';
+import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
-  collectText,
   requireText,
+  visitorText,
+  inEngineTurn,
   type WriterContext,
 } from '../../writers/writing.ts';
 
+/** The post's sections between the introduction and the conclusion. */
+export const BLOG_SECTIONS = 4;
+/** The whole post, in words: the check's bounds. */
+const BLOG_WORDS = { lowest: 550, highest: 1600 };
+/** One section (two paragraphs and its tips), the introduction and the conclusion, in words. */
+const SECTION_WORDS = { lowest: 70, highest: 320 };
+const FRAME_WORDS = { lowest: 30, highest: 150 };
+/** About what a post costs the model: its plan, about 900 words, and a rewrite or two. */
+const BLOG_EXPECTED_TOKENS = 1600;
+
+const PLANNER_SYSTEM = [
+  'You are an SEO content strategist who plans helpful, accurate blog posts.',
+  'You answer with the plan only, in the labelled lines asked for.',
+].join('\n');
+
+const WRITER_SYSTEM = [
+  'You are an SEO content writer. You write one part of a blog post at a time, following its plan.',
+  'Write helpful, accurate, original text in plain words and short sentences, with concrete advice.',
+  'Use the keyword and related phrases naturally; never stuff keywords.',
+  'Write only the part asked for: no heading, no greeting, no note to the reader about the text itself.',
+].join('\n');
+
+export interface BlogPlan {
+  title: string;
+  metaDescription: string;
+  sections: string[];
+  closing: string;
+}
+
+export interface BlogBrief {
+  topic: string;
+  keywords: string[];
+  profile: LanguageProfile;
+}
+
+function briefOf(request: BlogRequest): BlogBrief {
+  const topic = visitorText(request.topic) || 'Blog writing';
+  const keywords = (request.keywords ?? []).map(visitorText).filter((keyword) => keyword !== '');
+  return { topic, keywords, profile: profileOfText(`${topic} ${keywords.join(' ')}`) };
+}
+
+function capitalised(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
+}
+
 /**
- * The grammar bounds the post (about 600 to 1,300 words); the token budget only guards against a
- * model that never ends, with room for the longest post the grammar allows.
+ * The plan's shape as a grammar: the main keyword starts the title ("Keyword: the rest") and the
+ * other keywords start the first sections' headings, where search engines weigh them. Asked in
+ * words, the 1.5B model listed "Related phrases" and "Keyword:" lines and looped on them
+ * (ADR 041); placed by the grammar, they are always there.
  */
-const BLOG_MAX_TOKENS = 2400;
-
-const BLOG_PROMPTS = {
-  system: [
-    'You are an SEO content writer who writes helpful, original blog posts.',
-    'Answer with the post only, in markdown, with no note before or after it, in this structure:',
-    '1. One title as a level-1 heading (# ...), under 60 characters, with the main keyword.',
-    '2. A line "**Meta description:** ..." of 140 to 160 characters that makes a reader click.',
-    "3. An introduction of 3 or 4 sentences that states the reader's problem and what the post gives them.",
-    '4. Four sections with level-2 headings (## ...) that use the keyword and related phrases naturally (the introduction is not one of them); each has two paragraphs of 3 to 5 sentences and then a bullet list of 3 to 5 concrete tips.',
-    '5. A last section "## Conclusion" that sums up and ends with a call to action.',
-    'Use short sentences, plain words and concrete advice. No emoji. Never stuff keywords.',
-  ].join('\n'),
-};
-
-/** The post's four sections between the introduction and the conclusion. */
-const BLOG_SECTIONS = 4;
-
-/**
- * The post's shape as a grammar (llama.cpp GBNF), so even a small model writes exactly one H1,
- * the meta description, an introduction, four H2 sections with two paragraphs and a bullet list
- * each, and the conclusion. The prose has no emoji: a model told to go on past the end of its
- * thought fills the space with them (measured: 1,000 tokens of running emoji in one post). A
- * paragraph of 150 to 1,500 characters is about 25 to 250 words; the upper bounds are far enough
- * that a model ends its sentence itself rather than being cut mid-word.
- *
- * The visitor's keywords are placed by the grammar, not asked for in words: the main one starts
- * the title ("Keyword: the rest") and the others start the first sections' headings, where search
- * engines weigh them.
- * Asked in words, the 1.5B model listed "Related phrases" and "Keyword:" lines and looped on them
- * (measured with the writers bench, ADR 041).
- */
-export function blogGrammar(keywords: readonly string[] = []): string {
-  const [mainKeyword, ...otherKeywords] = keywords.map(headingPhrase);
-  const title = mainKeyword ? `${mainKeyword} title-tail` : 'heading';
+export function blogPlanGrammar(
+  keywords: readonly string[],
+  profile: LanguageProfile = profileOfText(keywords.join(' ')),
+): string {
+  const [mainKeyword, ...otherKeywords] = keywords.map(capitalised);
+  const title = mainKeyword ? `${literal(mainKeyword)} ": " heading` : 'heading';
   const sections = Array.from({ length: BLOG_SECTIONS }, (_, index) => {
     const keyword = otherKeywords[index];
-    return `"## " ${keyword ? `${keyword} heading-tail` : 'heading'} section-body`;
+    return `"- " ${keyword ? `${literal(keyword)} (":"? " " heading)?` : 'heading'} "\\n"`;
   });
-  return String.raw`
-root ::= "# " ${title} "\n\n**Meta description:** " meta "\n\n" paragraph "\n\n" ${sections.join(' ')} "## Conclusion\n\n" paragraph
-section-body ::= "\n\n" paragraph "\n\n" paragraph "\n\n" bullet bullet bullet bullet? bullet? "\n"
-heading ::= [^\n#*] [^\n#*]{4,70}
-heading-tail ::= [^\n#*]{0,60}
-title-tail ::= ": " [^\n#*] [^\n#*]{3,50}
-meta ::= prose{100,240}
-paragraph ::= [^\n#*\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D-] prose{150,1500}
-bullet ::= "- " prose{15,320} "\n"
-prose ::= [^\n#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]
-`;
+  return [
+    `root ::= "Title: " ${title} "\\nMeta description: " ${prose(100, 400)} "\\nSections:\\n" ${sections.join(' ')} "Closing section: " heading "\\n"`,
+    headingRules(profile.writingSystem, 16),
+    proseRules(profile.writingSystem),
+  ].join('\n');
 }
 
-/** A keyword as the start of a heading: one line, capitalised, as a GBNF string literal. */
-function headingPhrase(keyword: string): string {
-  const phrase = keyword.replace(/\s+/g, ' ').trim();
-  // JSON's string escapes (quote, backslash, \uXXXX) are GBNF's too.
-  return JSON.stringify(phrase.charAt(0).toUpperCase() + phrase.slice(1));
+export function blogPlanPrompt(brief: BlogBrief): string {
+  const [mainKeyword, ...otherKeywords] = brief.keywords;
+  return [
+    `Plan a blog post about: "${brief.topic}".`,
+    ...(mainKeyword ? [`Main keyword: "${mainKeyword}".`] : []),
+    ...(otherKeywords.length > 0
+      ? [
+          `Other keywords, one per section in this order: ${otherKeywords.map((keyword) => `"${keyword}"`).join(', ')}.`,
+        ]
+      : []),
+    'Give a title under 60 characters with the main keyword, a meta description of 140 to 160 characters that makes a reader click,',
+    `${BLOG_SECTIONS} section headings, each on a different aspect of the topic (none of them an introduction or a conclusion), and the heading of the closing section.`,
+    'Write the plan in the language of the topic.',
+  ].join('\n');
 }
 
-export function blogPrompt(request: BlogRequest): { system: string; prompt: string } {
-  const [mainKeyword, ...otherKeywords] = request.keywords ?? [];
-  const quoted = (phrases: string[]) => phrases.map((phrase) => `"${phrase}"`).join(', ');
-  return {
-    system: BLOG_PROMPTS.system,
-    prompt: [
-      `Write a blog post about: "${request.topic}".`,
-      // The same placement the grammar enforces, said for a model that takes no grammar.
-      ...(mainKeyword
-        ? [
-            `The title starts with "${mainKeyword}" and goes on after a colon, and the meta description and the introduction each say "${mainKeyword}" once.`,
-          ]
-        : []),
-      ...(otherKeywords.length > 0
-        ? [
-            `The first sections are about ${quoted(otherKeywords)}, in this order; each of their headings starts with its phrase.`,
-          ]
-        : []),
-      'Length: about 800 words.',
-      'Write in the language of the topic.',
-    ].join('\n'),
+export function parseBlogPlan(text: string): BlogPlan | undefined {
+  const title = /^Title: (.+)$/m.exec(text)?.[1]?.trim();
+  const metaDescription = /^Meta description: (.+)$/m.exec(text)?.[1]?.trim();
+  const closing = /^Closing section: (.+)$/m.exec(text)?.[1]?.trim();
+  const sections = [...text.matchAll(/^- (.+)$/gm)].map((match) => (match[1] ?? '').trim());
+  if (!title || !metaDescription || !closing || sections.length !== BLOG_SECTIONS) return undefined;
+  return { title, metaDescription, sections, closing };
+}
+
+function header(plan: BlogPlan): string {
+  return `# ${plan.title}\n\n**Meta description:** ${plan.metaDescription}\n\n`;
+}
+
+/** The plan as the post's skeleton, to check its headings the way the post's will be checked. */
+function planAsMarkdown(plan: BlogPlan): string {
+  return [
+    header(plan),
+    ...plan.sections.map((section) => `## ${section}\n\n`),
+    `## ${plan.closing}\n`,
+  ].join('');
+}
+
+function planText(plan: BlogPlan): string {
+  return [
+    'The post:',
+    `Title: ${plan.title}`,
+    `Meta description: ${plan.metaDescription}`,
+    'Introduction',
+    ...plan.sections.map((section, index) => `Section ${index + 1}: ${section}`),
+    `Closing section: ${plan.closing}`,
+  ].join('\n');
+}
+
+function paragraphGrammar(brief: BlogBrief): string {
+  return [`root ::= ${prose(150, 1400)}`, proseRules(brief.profile.writingSystem)].join('\n');
+}
+
+/**
+ * A section's body: two paragraphs, then three or four tips as bullets, each a whole sentence;
+ * a tip may open with a short bold lead-in whose emphasis the grammar closes.
+ */
+export function blogSectionGrammar(brief: BlogBrief): string {
+  return [
+    'root ::= paragraph "\\n\\n" paragraph "\\n\\n" bullet bullet bullet bullet?',
+    `paragraph ::= ${prose(150, 1400)}`,
+    `bullet ::= "- " ("**" heading "**: ")? ${prose(30, 500)} "\\n"`,
+    headingRules(brief.profile.writingSystem, 10),
+    proseRules(brief.profile.writingSystem),
+  ].join('\n');
+}
+
+export function writeBlog(request: BlogRequest, context: WriterContext): Promise<Draft> {
+  return inEngineTurn(context, BLOG_EXPECTED_TOKENS, (turn) => {
+    const stream = new DraftStream(turn);
+    return keepingPartialDraft(stream, () => writeBlogDraft(request, turn, stream));
+  });
+}
+
+async function writeBlogDraft(
+  request: BlogRequest,
+  context: WriterContext,
+  stream: DraftStream,
+): Promise<Draft> {
+  const brief = briefOf(request);
+  const expect = (extra: Partial<DraftExpectations> = {}): DraftExpectations => ({
+    profile: brief.profile,
+    ...extra,
+  });
+  const tally = new DraftTally();
+
+  let plan: BlogPlan | undefined;
+  const planned = await writeCheckedPart(context, stream, {
+    request: {
+      system: PLANNER_SYSTEM,
+      prompt: blogPlanPrompt(brief),
+      maxTokens: 400,
+      temperature: 0.6,
+      grammar: blogPlanGrammar(brief.keywords, brief.profile),
+    },
+    clean: (raw) => raw.trim(),
+    check: (text) => {
+      plan = parseBlogPlan(text);
+      return plan ? checkDraft(planAsMarkdown(plan), expect({ title: true })) : [UNREADABLE_PLAN];
+    },
+  });
+  tally.add(planned);
+  plan = parseBlogPlan(planned.text);
+  requireText(plan ? plan.title : '', 'blog post');
+  if (!plan) return tally.draft('', planned.problems);
+
+  const [mainKeyword] = brief.keywords;
+  const shared = `${planText(plan)}\n\n`;
+  let post = header(plan);
+
+  const writePart = async (
+    instruction: string,
+    grammar: string,
+    maxTokens: number,
+    shownBefore: string,
+    expectations: DraftExpectations,
+  ) => {
+    const part = await writeCheckedPart(context, stream, {
+      request: {
+        system: WRITER_SYSTEM,
+        prompt: `${shared}${instruction}`,
+        maxTokens,
+        temperature: 0.7,
+        grammar,
+      },
+      clean: (raw) => cleanModelOutput(raw),
+      check: (text) => checkDraft(text, { ...expectations, before: post }),
+      shownBefore,
+    });
+    tally.add(part);
+    return part.text;
   };
-}
 
-export async function writeBlog(request: BlogRequest, context: WriterContext): Promise<string> {
-  const { system, prompt } = blogPrompt(request);
-  const raw = await collectText(context, {
-    system,
-    prompt,
-    maxTokens: BLOG_MAX_TOKENS,
-    temperature: 0.7,
-    grammar: blogGrammar(request.keywords),
-  });
-  return requireText(cleanModelOutput(raw), 'blog post');
+  post += await writePart(
+    `Write the introduction: one paragraph of 3 or 4 sentences that states the reader's problem and what the post gives them${mainKeyword ? `, and says "${mainKeyword}" once` : ''}.`,
+    paragraphGrammar(brief),
+    320,
+    post,
+    expect({ words: FRAME_WORDS, elements: mainKeyword ? [mainKeyword] : [] }),
+  );
+
+  for (const [index, heading] of plan.sections.entries()) {
+    const before = `${post}\n\n## ${heading}\n\n`;
+    const others = plan.sections.filter((_, other) => other !== index);
+    const body = await writePart(
+      [
+        `Write section ${index + 1}, "${heading}": two paragraphs of 3 to 5 sentences each, then 3 or 4 bullet points with concrete tips, each a whole sentence.`,
+        `Keep to this section's subject; ${others.map((other) => `"${other}"`).join(', ')} are written separately.`,
+      ].join('\n'),
+      blogSectionGrammar(brief),
+      900,
+      before,
+      expect({ words: SECTION_WORDS }),
+    );
+    post = `${before}${body}`;
+  }
+
+  const beforeConclusion = `${post}\n\n## ${plan.closing}\n\n`;
+  post = `${beforeConclusion}${await writePart(
+    `Write the closing section, "${plan.closing}": one paragraph of 3 or 4 sentences that sums up the post and ends with a call to action for the reader.`,
+    paragraphGrammar(brief),
+    320,
+    beforeConclusion,
+    expect({ words: FRAME_WORDS }),
+  )}`;
+  stream.settle(post);
+
+  const problems = checkDraft(
+    post,
+    expect({ title: true, words: BLOG_WORDS, elements: brief.keywords }),
+  );
+  return tally.draft(post, problems);
 }

@@ -7,6 +7,9 @@ import {
   type StoryResponse,
 } from '@ai-tools/contracts';
 import { writeStory } from './service.ts';
+import { draftReport } from '../../writers/drafting.ts';
+import { LANGUAGE_PROFILES } from '../../writers/languages.ts';
+import { countWords } from '../../writers/writing.ts';
 import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateStoryRoutes(app: FastifyInstance) {
@@ -18,8 +21,9 @@ export async function generateStoryRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const input = request.body;
         return answerWriter(request, reply, async (context): Promise<StoryResponse> => {
-          const { story, wordCount } = await writeStory(input, context);
-          return { success: true, data: { story, wordCount } };
+          const draft = await writeStory(input, context);
+          const wordCount = countWords(draft.text, LANGUAGE_PROFILES[input.language].locale);
+          return { success: true, data: { story: draft.text, wordCount, ...draftReport(draft) } };
         });
       },
     );

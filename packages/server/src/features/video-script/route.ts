@@ -7,6 +7,7 @@ import {
   type VideoScriptResponse,
 } from '@ai-tools/contracts';
 import { writeVideoScript } from './service.ts';
+import { draftReport } from '../../writers/drafting.ts';
 import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateScriptRoutes(app: FastifyInstance) {
@@ -18,8 +19,8 @@ export async function generateScriptRoutes(app: FastifyInstance) {
       async (request, reply) => {
         const input = request.body;
         return answerWriter(request, reply, async (context): Promise<VideoScriptResponse> => {
-          const script = await writeVideoScript(input, context);
-          return { success: true, data: { script } };
+          const draft = await writeVideoScript(input, context);
+          return { success: true, data: { script: draft.text, ...draftReport(draft) } };
         });
       },
     );

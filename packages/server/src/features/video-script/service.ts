@@ -1,32 +1,41 @@
 /**
- * The video script writer: a prompt from the topic, platform, duration and the visitor's idea,
- * with the platform's conventions and a spoken-word budget for the duration. The script page
- * renders markdown, so the script keeps its markdown.
+ * The video script writer. The plan is fixed first: the sections (hook, points, call to action)
+ * with timestamps that add up to the duration and each one's share of the spoken words at
+ * SPOKEN_WORDS_PER_MINUTE; then the model writes a title and a one-line angle per section, and
+ * each section against them, checked as it is done (writers/drafting.ts). The script page renders
+ * markdown, so the script is markdown.
  */
 import {
   SCRIPT_LABELS,
   SCRIPT_TOPICS,
+  SPOKEN_WORDS_PER_MINUTE,
   type Platform,
   type VideoScriptRequest,
 } from '@ai-tools/contracts';
+import { checkDraft, spokenText, type DraftExpectations } from '../../writers/draft-check.ts';
+import {
+  DraftStream,
+  DraftTally,
+  keepingPartialDraft,
+  UNREADABLE_PLAN,
+  writeCheckedPart,
+  type Draft,
+} from '../../writers/drafting.ts';
+import { headingRules, prose, proseRules } from '../../writers/grammar.ts';
+import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
-  collectText,
+  countWords,
   requireText,
+  trimToSentences,
+  visitorText,
+  inEngineTurn,
   type WriterContext,
 } from '../../writers/writing.ts';
 
-/** A relaxed speaking pace for voice-over: 0.15 minutes (9 seconds) is about 22 words. */
-export const SPOKEN_WORDS_PER_MINUTE = 150;
-/** Characters per spoken English word, its space and punctuation included. */
-const CHARACTERS_PER_WORD = 6;
-/** How far one section's voice-over may stray from its share of the words. */
-const VOICEOVER_SHORTEST = 0.75;
-const VOICEOVER_LONGEST = 1.15;
-/** The on-screen text and B-roll cues, in characters. */
-const CUE_LONGEST = 120;
-/** English markdown runs at about 3.5 characters per token; the guard has room to spare. */
-const CHARACTERS_PER_TOKEN = 3;
+/** How far one section's voice-over may stray from its share of the words before a rewrite. */
+const SECTION_WORDS_SHORTEST = 0.7;
+const SECTION_WORDS_LONGEST = 1.3;
 
 /** What works on each platform, as its creators would brief a writer. */
 const PLATFORM_CONVENTIONS: Record<Platform, string> = {
@@ -40,16 +49,16 @@ const PLATFORM_CONVENTIONS: Record<Platform, string> = {
     'Snapchat Spotlight or Story: vertical 9:16, hook in the very first second, casual selfie-style delivery straight to the camera, authentic rather than polished, big captions, quick jump cuts. Call to action: subscribe, or send it to a friend.',
 };
 
-const VIDEO_SCRIPT_PROMPTS = {
-  system: [
-    'You are an experienced short-form video scriptwriter.',
-    'Answer with the script only, in markdown, with no note before or after it:',
-    '- a title as a level-1 heading;',
-    `- then each section of the plan in order, headed with its name and timestamps as a level-2 heading, such as ## Hook (0:00-0:03), with three bullets: **${SCRIPT_LABELS.voiceover}:** the words spoken, **${SCRIPT_LABELS.onScreenText}:** the words shown, **${SCRIPT_LABELS.bRoll}:** what the viewer sees;`,
-    '- the hook grabs attention in its first words; the last section is the call to action that fits the platform.',
-    "Each section's voice-over has about the number of words the plan gives it, so the script fits its duration when read aloud.",
-  ].join('\n'),
-};
+const PLANNER_SYSTEM = [
+  'You are an experienced short-form video scriptwriter who plans scripts.',
+  'You answer with the plan only, in the labelled lines asked for.',
+].join('\n');
+
+const WRITER_SYSTEM = [
+  'You are an experienced short-form video scriptwriter. You write one section of a script at a time, following its plan.',
+  `Each section has three lines: ${SCRIPT_LABELS.voiceover} (the words the narrator says, in whole sentences), ${SCRIPT_LABELS.onScreenText} (the few words shown on screen) and ${SCRIPT_LABELS.bRoll} (what the viewer sees).`,
+  'The voice-over has the number of words asked for, so the video fits its duration when it is read aloud.',
+].join('\n');
 
 export interface ScriptSection {
   name: string;
@@ -95,89 +104,210 @@ function sectionHeading(section: ScriptSection) {
   return `${section.name} (${formatSeconds(section.fromSecond)}-${formatSeconds(section.toSecond)})`;
 }
 
-function voiceoverCharacters(section: ScriptSection) {
-  const characters = section.words * CHARACTERS_PER_WORD;
-  return {
-    shortest: Math.max(12, Math.round(characters * VOICEOVER_SHORTEST)),
-    longest: Math.round(characters * VOICEOVER_LONGEST) + 10,
-  };
-}
-
-/**
- * The script's shape as a grammar (llama.cpp GBNF): the title, then every section of the plan
- * with its fixed heading and timestamps, and a voice-over whose length in characters fits the
- * section's share of the words. Even a small model then writes a script that fits its duration.
- */
-export function videoScriptGrammar(sections: ScriptSection[]): string {
-  const rules = sections.map((section, index) => {
-    const { shortest, longest } = voiceoverCharacters(section);
-    return (
-      `section${index} ::= "## ${sectionHeading(section)}\\n\\n- **${SCRIPT_LABELS.voiceover}:** " ` +
-      `spoken{${shortest},${longest}} "\\n- **${SCRIPT_LABELS.onScreenText}:** " cue "\\n- **${SCRIPT_LABELS.bRoll}:** " cue "\\n\\n"`
-    );
-  });
-  return [
-    `root ::= "# " title "\\n\\n" ${sections.map((_, index) => `section${index}`).join(' ')}`,
-    ...rules,
-    'title ::= [^\\n#*] [^\\n#*]{4,70}',
-    `cue ::= [^\\n#*] [^\\n#*]{4,${CUE_LONGEST}}`,
-    // Words to be read aloud: no emoji, which a model pads a long voice-over with.
-    String.raw`spoken ::= [^\n*#\U0001F000-\U0001FFFF\u2600-\u27BF\uFE0F\u200D]`,
-  ].join('\n');
-}
-
-function spokenWordBudget(durationMinutes: number): number {
-  return Math.max(15, Math.round(durationMinutes * SPOKEN_WORDS_PER_MINUTE));
-}
-
 function formatSeconds(totalSeconds: number): string {
   const minutes = Math.floor(totalSeconds / 60);
   const seconds = Math.round(totalSeconds % 60);
   return `${minutes}:${String(seconds).padStart(2, '0')}`;
 }
 
-export function videoScriptPrompt(request: VideoScriptRequest): { system: string; prompt: string } {
-  const { topic, platform, duration } = request;
-  const seconds = Math.round(duration * 60);
-  const words = spokenWordBudget(duration);
-  const idea = request.additionalInfo.trim();
+interface ScriptBrief {
+  request: VideoScriptRequest;
+  idea: string;
+  profile: LanguageProfile;
+  sections: ScriptSection[];
+}
+
+function briefOf(request: VideoScriptRequest): ScriptBrief {
+  const idea = visitorText(request.additionalInfo);
+  return {
+    request,
+    idea,
+    profile: profileOfText(`${request.topic} ${idea}`),
+    sections: scriptSections(request.duration),
+  };
+}
+
+function briefLines(brief: ScriptBrief): string[] {
+  const { topic, platform, duration } = brief.request;
   const sampleIdea = SCRIPT_TOPICS.find((entry) => entry.name === topic)?.sampleIdea;
-  const lines = [
-    `Write a ${platform} video script on the topic "${topic}".`,
-    idea
-      ? `The creator's idea and details: ${idea}`
+  const seconds = Math.round(duration * 60);
+  return [
+    `A ${platform} video script on the topic "${topic}", ${seconds} seconds long.`,
+    brief.idea
+      ? `The creator's idea and details: ${brief.idea}`
       : `The creator gave no specific idea: choose one concrete, fresh angle on the topic${sampleIdea ? ` (for example: "${sampleIdea}")` : ''}.`,
-    `Duration: ${seconds} seconds (0:00 to ${formatSeconds(seconds)}); the last timestamp ends at ${formatSeconds(seconds)}.`,
-    `Word budget: about ${words} spoken words in the voice-over in all, never more than ${Math.round(words * 1.1)}.`,
-    'Plan:',
-    ...scriptSections(duration).map(
-      (section) => `- ${sectionHeading(section)}: about ${section.words} spoken words`,
+    `Platform conventions: ${PLATFORM_CONVENTIONS[brief.request.platform]}`,
+    'Sections:',
+    ...brief.sections.map(
+      (section) => `- ${sectionHeading(section)}: ${section.words} spoken words`,
     ),
-    `Platform conventions: ${PLATFORM_CONVENTIONS[platform]}`,
   ];
-  return { system: VIDEO_SCRIPT_PROMPTS.system, prompt: lines.join('\n') };
 }
 
-/** The longest script the grammar allows, in tokens: a guard, the grammar ends the script. */
-export function videoScriptMaxTokens(durationMinutes: number): number {
-  const characters = scriptSections(durationMinutes).reduce(
-    (sum, section) => sum + voiceoverCharacters(section).longest + 2 * CUE_LONGEST + 60,
-    80,
-  );
-  return Math.ceil(characters / CHARACTERS_PER_TOKEN);
+export function videoScriptPlanPrompt(brief: ScriptBrief): string {
+  return [
+    ...briefLines(brief),
+    '',
+    'Plan the script: a title, then for each section one sentence that says what it tells the viewer. The hook grabs attention; the last section is the call to action that fits the platform.',
+    brief.idea ? 'Write in the language of the idea.' : 'Write in English.',
+  ].join('\n');
 }
 
-export async function writeVideoScript(
+export function videoScriptPlanGrammar(brief: ScriptBrief): string {
+  const lines = brief.sections.map((section) => `"${section.name}: " ${prose(15, 400)} "\\n"`);
+  return [
+    `root ::= "Title: " heading "\\n" ${lines.join(' ')}`,
+    headingRules(brief.profile.writingSystem, 16),
+    proseRules(brief.profile.writingSystem),
+  ].join('\n');
+}
+
+export function parseScriptPlan(
+  text: string,
+  sections: ScriptSection[],
+): { title: string; lines: string } | undefined {
+  const title = /^Title: (.+)$/m.exec(text)?.[1]?.trim();
+  const last = sections.at(-1);
+  if (!title || !last || !text.includes(`\n${last.name}: `)) return undefined;
+  return { title, lines: text.trim() };
+}
+
+/**
+ * A section's three lines as a grammar: a voice-over of whole sentences, without quotes (it is
+ * read aloud), and two cues of whole words. The bounds are far above what a section needs: a model
+ * stopped by a bound ends mid-word, so the budget is kept by trimming whole sentences instead.
+ */
+export function videoScriptSectionGrammar(
+  profile: LanguageProfile,
+  section: ScriptSection,
+): string {
+  const characters = section.words * profile.charactersPerWord;
+  return [
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${prose(Math.min(characters * 0.5, 40), characters * 3 + 80)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " cue "\\n"`,
+    headingRules(profile.writingSystem, 20),
+    `cue ::= ${prose(10, 300)}`,
+    proseRules(profile.writingSystem),
+  ].join('\n');
+}
+
+/**
+ * Keeps the voice-over within its words: whole sentences from its start, up to the section's
+ * share (and a little more), so a model that says too much loses its last sentences, not half of one.
+ */
+export function fitVoiceover(section: string, words: number, locale: string): string {
+  const label = `- **${SCRIPT_LABELS.voiceover}:** `;
+  return section
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith(label)) return line;
+      const spoken = line.slice(label.length);
+      const longest = Math.ceil(words * SECTION_WORDS_LONGEST);
+      if (countWords(spoken, locale) <= longest) return line;
+      const kept = trimToSentences(spoken, longest, locale);
+      // A first sentence already too long stays whole: the check asks for a rewrite.
+      return `${label}${kept.endsWith('…') ? spoken : kept}`;
+    })
+    .join('\n');
+}
+
+/** About what a script costs the model: its plan, and per section its voice-over and cues. */
+function scriptExpectedTokens(durationMinutes: number): number {
+  const sections = scriptSections(durationMinutes);
+  return 150 + sections.reduce((sum, section) => sum + Math.ceil(section.words * 1.5) + 40, 0);
+}
+
+const CUE_LABELS = [SCRIPT_LABELS.onScreenText, SCRIPT_LABELS.bRoll];
+
+export function writeVideoScript(
   request: VideoScriptRequest,
   context: WriterContext,
-): Promise<string> {
-  const { system, prompt } = videoScriptPrompt(request);
-  const raw = await collectText(context, {
-    system,
-    prompt,
-    maxTokens: videoScriptMaxTokens(request.duration),
-    temperature: 0.7,
-    grammar: videoScriptGrammar(scriptSections(request.duration)),
+): Promise<Draft> {
+  return inEngineTurn(context, scriptExpectedTokens(request.duration), (turn) => {
+    const stream = new DraftStream(turn);
+    return keepingPartialDraft(stream, () => writeVideoScriptDraft(request, turn, stream));
   });
-  return requireText(cleanModelOutput(raw), 'script');
+}
+
+async function writeVideoScriptDraft(
+  request: VideoScriptRequest,
+  context: WriterContext,
+  stream: DraftStream,
+): Promise<Draft> {
+  const brief = briefOf(request);
+  const { profile, sections } = brief;
+  const expect = (extra: Partial<DraftExpectations> = {}): DraftExpectations => ({
+    profile,
+    cueLabels: CUE_LABELS,
+    ...extra,
+  });
+  const tally = new DraftTally();
+
+  const planned = await writeCheckedPart(context, stream, {
+    request: {
+      system: PLANNER_SYSTEM,
+      prompt: videoScriptPlanPrompt(brief),
+      maxTokens: 120 + 80 * sections.length,
+      temperature: 0.7,
+      grammar: videoScriptPlanGrammar(brief),
+    },
+    clean: (raw) => raw.trim(),
+    check: (text) => {
+      const plan = parseScriptPlan(text, sections);
+      return plan
+        ? checkDraft(
+            `# ${plan.title}\n\n${plan.lines.replace(/^Title: .*\n/, '').replace(/^[^:\n]+: /gm, '')}`,
+            expect(),
+          )
+        : [UNREADABLE_PLAN];
+    },
+  });
+  tally.add(planned);
+  const plan = parseScriptPlan(planned.text, sections);
+  requireText(plan?.title ?? '', 'script');
+  if (!plan) return tally.draft('', planned.problems);
+
+  const shared = [...briefLines(brief), '', 'The plan:', plan.lines, ''].join('\n');
+  let script = `# ${plan.title}\n\n`;
+  for (const section of sections) {
+    const before = `${script}## ${sectionHeading(section)}\n\n`;
+    const soFar = spokenText(script, SCRIPT_LABELS.voiceover);
+    const written = await writeCheckedPart(context, stream, {
+      request: {
+        system: WRITER_SYSTEM,
+        prompt: [
+          shared,
+          ...(soFar ? [`The voice-over so far: ${soFar}`, ''] : []),
+          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words${section.words <= 12 ? ': one short sentence' : ''}; its on-screen text has 2 to 6 words; its B-roll is one short sentence.`,
+        ].join('\n'),
+        maxTokens: Math.ceil(section.words * profile.tokensPerWord * 1.6) + 120,
+        temperature: 0.7,
+        grammar: videoScriptSectionGrammar(profile, section),
+      },
+      clean: (raw) => fitVoiceover(cleanModelOutput(raw), section.words, profile.locale),
+      check: (text) => [
+        ...checkDraft(text, expect({ before: script })),
+        ...checkDraft(spokenText(text, SCRIPT_LABELS.voiceover), {
+          profile,
+          words: {
+            lowest: Math.floor(section.words * SECTION_WORDS_SHORTEST),
+            highest: Math.ceil(section.words * SECTION_WORDS_LONGEST),
+          },
+        }),
+      ],
+      shownBefore: before,
+    });
+    tally.add(written);
+    script = `${before}${written.text}\n\n`;
+  }
+
+  script = script.trim();
+  stream.settle(script);
+  const problems = checkDraft(
+    script,
+    expect({
+      title: true,
+      spoken: { label: SCRIPT_LABELS.voiceover, seconds: Math.round(request.duration * 60) },
+    }),
+  );
+  return tally.draft(script, problems);
 }

@@ -19,8 +19,12 @@ import {
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { EngineStatus } from '@ai-tools/contracts';
-import { JobQueue } from '../job-queue.ts';
-import type { TextGenerationRequest, TextGenerator } from '../../types.ts';
+import { JobQueue, QueuePlace } from '../job-queue.ts';
+import type {
+  EngineRequestOptions,
+  TextGenerationRequest,
+  TextGenerator,
+} from '../../types.ts';
 import { GenerationAbortedError } from '../../../errors.ts';
 
 export interface LlamaTextGeneratorOptions {
@@ -160,7 +164,40 @@ export class LlamaTextGenerator implements TextGenerator {
     return this.model.detokenize(this.sequence.contextTokens, true);
   }
 
-  async *generate(request: TextGenerationRequest): AsyncIterable<string> {
+  generate(request: TextGenerationRequest): AsyncIterable<string> {
+    return this.generateIn(request);
+  }
+
+  async inTurn<T>(
+    options: EngineRequestOptions & { expectedTokens: number },
+    work: (generator: Pick<TextGenerator, 'generate'>) => Promise<T>,
+  ): Promise<T> {
+    const place = new QueuePlace(options.expectedTokens);
+    try {
+      return await work({
+        generate: (request) =>
+          this.generateIn(
+            {
+              ...request,
+              visitor: options.visitor,
+              onQueuePosition: options.onQueuePosition,
+              signal: AbortSignal.any(
+                [options.signal, request.signal].filter((signal) => signal !== undefined),
+              ),
+            },
+            place,
+          ),
+      });
+    } finally {
+      place.leave();
+    }
+  }
+
+  /** One generation, in its own place in line or in the place of a turn. */
+  private async *generateIn(
+    request: TextGenerationRequest,
+    place?: QueuePlace,
+  ): AsyncIterable<string> {
     if (request.signal?.aborted) throw new GenerationAbortedError();
     // Stops the engine both when the visitor's signal aborts and when the consumer stops reading.
     const stop = new AbortController();
@@ -188,6 +225,7 @@ export class LlamaTextGenerator implements TextGenerator {
           visitor: request.visitor,
           onQueuePosition: request.onQueuePosition,
           cost: request.maxTokens,
+          place,
         },
       )
       .then(

@@ -1,0 +1,314 @@
+/**
+ * The writers' check of a finished text (issue 20): what a reader would refuse to publish, found
+ * before the visitor is told "success". Each problem comes back in the visitor's words
+ * (contracts' DRAFT_PROBLEM_MESSAGES); a writer rewrites a part that has one, and names what is left.
+ */
+import { DRAFT_PROBLEM_MESSAGES, SPOKEN_WORDS_PER_MINUTE } from '@ai-tools/contracts';
+import { countWords, splitSentences } from './writing.ts';
+import { inWritingSystem, type LanguageProfile } from './languages.ts';
+
+export interface DraftExpectations {
+  profile: LanguageProfile;
+  /** The text is a markdown document with exactly one level-1 heading. */
+  title?: boolean;
+  /** Names and phrases that must appear (the visitor's characters, places, keywords). */
+  elements?: readonly string[];
+  /** Words the text must have, headings included. */
+  words?: { lowest: number; highest: number };
+  /** A script's voice-over (the items with this label) must take about this long to read aloud. */
+  spoken?: { label: string; seconds: number };
+  /** Labels of list items that are cues, not sentences: they need not end with a full stop. */
+  cueLabels?: readonly string[];
+  /** Text written before this part: a sentence said there and again here is a repeat. */
+  before?: string;
+}
+
+/** How far a script's reading time may stray from its duration. */
+export const SPEAKING_TIME_TOLERANCE = 0.2;
+/** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
+const REPEAT_MIN_WORDS = 5;
+
+const HEADING = /^(#{1,6})\s+(.*)$/;
+const LIST_ITEM = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/;
+const PLACEHOLDER =
+  /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:lorem ipsum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/i;
+const CHATTER =
+  /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b)/i;
+const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
+const CONCLUSION_HEADING = /^(?:conclusion|in conclusion|summary|final thoughts|wrapping up)\b/i;
+/** What may end a sentence in the writers' languages, with a closing quote or bracket after it. */
+const SENTENCE_END = /[.!?…。！？।॥؟۔]["'”’»」』)\]]*$/u;
+
+/** The checks, by name: what the quality benchmark reports on, brief by brief. */
+export const DRAFT_CHECKS = [
+  'readable plan',
+  'one title',
+  'no repeated heading',
+  'no placeholder',
+  'one writing system',
+  'whole lines',
+  'closed marks',
+  'consistent lists',
+  'no empty cue',
+  'no chatter',
+  'named elements present',
+  'no sentence said twice',
+  'length',
+  'speaking time',
+] as const;
+export type DraftCheck = (typeof DRAFT_CHECKS)[number];
+
+export interface DraftProblem {
+  check: DraftCheck;
+  /** In the visitor's words (contracts' DRAFT_PROBLEM_MESSAGES). */
+  message: string;
+}
+
+/** Every problem of a text, each once, in the order a reader meets them. */
+export function checkDraft(text: string, expectations: DraftExpectations): DraftProblem[] {
+  const problems = [
+    ...titleProblems(text, expectations),
+    ...headingProblems(text),
+    ...placeholderProblems(text),
+    ...scriptProblems(text, expectations.profile),
+    ...lineProblems(text, expectations),
+    ...chatterProblems(text),
+    ...elementProblems(text, expectations),
+    ...repeatProblems(text, expectations),
+    ...lengthProblems(text, expectations),
+    ...speakingTimeProblems(text, expectations),
+  ];
+  const seen = new Set<string>();
+  return problems.filter((problem) => !seen.has(problem.message) && seen.add(problem.message));
+}
+
+function problem(check: DraftCheck, message: string): DraftProblem {
+  return { check, message };
+}
+
+function titleProblems(text: string, { title }: DraftExpectations): DraftProblem[] {
+  if (!title) return [];
+  const titles = text.split('\n').filter((line) => /^#\s/.test(line)).length;
+  return titles === 1 ? [] : [problem('one title', DRAFT_PROBLEM_MESSAGES.titleCount(titles))];
+}
+
+function headingProblems(text: string): DraftProblem[] {
+  const seen = new Set<string>();
+  let conclusions = 0;
+  for (const line of text.split('\n')) {
+    const heading = HEADING.exec(line)?.[2]?.trim();
+    if (!heading) continue;
+    const key = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (CONCLUSION_HEADING.test(key)) conclusions += 1;
+    if (seen.has(key) || (conclusions > 1 && CONCLUSION_HEADING.test(key))) {
+      return [problem('no repeated heading', DRAFT_PROBLEM_MESSAGES.repeatedHeading(heading))];
+    }
+    seen.add(key);
+  }
+  return [];
+}
+
+function placeholderProblems(text: string): DraftProblem[] {
+  const token = PLACEHOLDER.exec(text)?.[0];
+  return token ? [problem('no placeholder', DRAFT_PROBLEM_MESSAGES.placeholder(token))] : [];
+}
+
+/**
+ * Letters of another writing system. A text in a script other than Latin may name a person or a
+ * brand in Latin letters (a capitalised word), but not write ordinary words in it.
+ */
+function scriptProblems(text: string, profile: LanguageProfile): DraftProblem[] {
+  const system = profile.writingSystem;
+  const latinText = system.scripts.includes('Latin');
+  for (const match of text.matchAll(/[\p{L}\p{M}]+/gu)) {
+    const word = match[0];
+    const foreign = [...word].find(
+      (letter) =>
+        /\p{L}/u.test(letter) &&
+        // The long-vowel mark ー and the like belong to every script.
+        !/\p{Script=Common}|\p{Script=Inherited}/u.test(letter) &&
+        !inWritingSystem(letter, system),
+    );
+    if (foreign === undefined) continue;
+    if (!latinText && /^\p{Script=Latin}+$/u.test(word) && /^\p{Lu}/u.test(word)) continue;
+    const start = Math.max(0, (match.index ?? 0) - 12);
+    const sample = text
+      .slice(start, (match.index ?? 0) + word.length + 12)
+      .replace(/\s+/g, ' ')
+      .trim();
+    return [problem('one writing system', DRAFT_PROBLEM_MESSAGES.otherScript(sample))];
+  }
+  return [];
+}
+
+/**
+ * Line by line: every paragraph and list item ends on a whole sentence (a cue may be a phrase),
+ * emphasis and quotes are closed, no cue is empty, and a list does not mix numbers and bullets.
+ */
+function lineProblems(text: string, expectations: DraftExpectations): DraftProblem[] {
+  const problems: DraftProblem[] = [];
+  const cueLabels = expectations.cueLabels ?? [];
+  const lines = text.split('\n');
+  let listKinds = new Set<string>();
+  let expectedNumber = 1;
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    const item = LIST_ITEM.exec(line);
+    if (!item) {
+      if (trimmed === '' || !HEADING.test(trimmed)) listKinds = new Set();
+      expectedNumber = 1;
+    } else {
+      listKinds.add(item[1] ? 'bullet' : 'number');
+      if (item[2] !== undefined) {
+        if (Number(item[2]) !== expectedNumber)
+          problems.push(problem('consistent lists', DRAFT_PROBLEM_MESSAGES.mixedList));
+        expectedNumber += 1;
+      }
+      if (listKinds.size > 1)
+        problems.push(problem('consistent lists', DRAFT_PROBLEM_MESSAGES.mixedList));
+    }
+    if (trimmed === '' || HEADING.test(trimmed)) return;
+
+    const content = item?.[3] ?? trimmed;
+    if (
+      (content.match(/\*\*/g) ?? []).length % 2 !== 0 ||
+      (content.replace(/\*\*/g, '').match(/\*/g) ?? []).length % 2 !== 0
+    ) {
+      problems.push(problem('closed marks', DRAFT_PROBLEM_MESSAGES.openEmphasis));
+    }
+    if (!quotesClosed(content))
+      problems.push(problem('closed marks', DRAFT_PROBLEM_MESSAGES.openQuote));
+
+    const label = /^\*\*([^*]+?):?\*\*:?\s*(.*)$/.exec(content);
+    const isCue = label !== null && cueLabels.some((cue) => cue === label[1]?.replace(/:$/, ''));
+    if (isCue) {
+      const value = label[2]?.trim() ?? '';
+      if (value === '' || EMPTY_CUE.test(value)) {
+        problems.push(problem('no empty cue', DRAFT_PROBLEM_MESSAGES.emptyCue(label[1] ?? '')));
+      }
+      return;
+    }
+    const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
+    const introducesList = content.endsWith(':') && next !== undefined && LIST_ITEM.test(next);
+    if (!introducesList && !SENTENCE_END.test(content.replace(/\*+$/, ''))) {
+      problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(content))));
+    }
+  });
+  return problems;
+}
+
+/** The last words of a line, from a word's start, to show where it stops. */
+function ending(line: string, longest = 30): string {
+  if (line.length <= longest) return line;
+  const tail = line.slice(-longest);
+  const space = tail.indexOf(' ');
+  return space >= 0 ? tail.slice(space + 1) : tail;
+}
+
+function quotesClosed(text: string): boolean {
+  const count = (pattern: RegExp) => (text.match(pattern) ?? []).length;
+  return (
+    count(/"/g) % 2 === 0 &&
+    count(/“/g) === count(/”/g) &&
+    count(/«/g) === count(/»/g) &&
+    count(/「/g) === count(/」/g)
+  );
+}
+
+function chatterProblems(text: string): DraftProblem[] {
+  const phrase = CHATTER.exec(text)?.[0];
+  return phrase ? [problem('no chatter', DRAFT_PROBLEM_MESSAGES.chatter(phrase))] : [];
+}
+
+/** Folds case and accents away, so "Pimienta" is found in "PIMIENTA" and "Amélie" in "Amelie". */
+function folded(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function elementProblems(text: string, { elements = [] }: DraftExpectations): DraftProblem[] {
+  const haystack = folded(text);
+  return elements
+    .filter((element) => !haystack.includes(folded(element.trim())))
+    .map((element) =>
+      problem('named elements present', DRAFT_PROBLEM_MESSAGES.missingElement(element)),
+    );
+}
+
+function sentenceKey(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+function repeatProblems(
+  text: string,
+  { before = '', profile, cueLabels = [] }: DraftExpectations,
+): DraftProblem[] {
+  const seen = new Set<string>();
+  // A cue shown again ("Start now" on screen) is a choice; a sentence said again is a loop.
+  const isCue = (line: string) =>
+    cueLabels.some((label) => new RegExp(`^\\W*\\*\\*${label}:?\\*\\*`).test(line));
+  const sentencesOf = (source: string) =>
+    source
+      .split('\n')
+      .filter((line) => !isCue(line))
+      .map((line) => line.replace(/^[-*#\d.\s]+/, '').replace(/^\*\*[^*]+\*\*:?\s*/, ''))
+      .flatMap((line) => splitSentences(line, profile.locale))
+      .filter((sentence) => countWords(sentence, profile.locale) >= REPEAT_MIN_WORDS);
+  for (const sentence of sentencesOf(before)) seen.add(sentenceKey(sentence));
+  for (const sentence of sentencesOf(text)) {
+    const key = sentenceKey(sentence);
+    if (seen.has(key)) {
+      return [
+        problem(
+          'no sentence said twice',
+          DRAFT_PROBLEM_MESSAGES.repeatedSentence(shortened(sentence.trim())),
+        ),
+      ];
+    }
+    seen.add(key);
+  }
+  return [];
+}
+
+function shortened(text: string, longest = 60): string {
+  return text.length <= longest ? text : `${text.slice(0, longest - 1)}…`;
+}
+
+function lengthProblems(text: string, { words, profile }: DraftExpectations): DraftProblem[] {
+  if (!words) return [];
+  const count = countWords(text, profile.locale);
+  return count < words.lowest || count > words.highest
+    ? [problem('length', DRAFT_PROBLEM_MESSAGES.length(count, words.lowest, words.highest))]
+    : [];
+}
+
+/** The words a narrator reads: each "Voiceover" item of a script. */
+export function spokenText(script: string, voiceoverLabel: string): string {
+  const label = new RegExp(`^\\s*[-*]?\\s*\\*\\*${voiceoverLabel}:?\\*\\*:?\\s*(.*)$`, 'i');
+  return script
+    .split('\n')
+    .map((line) => label.exec(line)?.[1] ?? '')
+    .filter((line) => line !== '')
+    .join(' ');
+}
+
+export function speakingSeconds(spoken: string, locale = 'en'): number {
+  return Math.round((countWords(spoken, locale) * 60) / SPOKEN_WORDS_PER_MINUTE);
+}
+
+function speakingTimeProblems(text: string, expectations: DraftExpectations): DraftProblem[] {
+  if (!expectations.spoken) return [];
+  const target = expectations.spoken.seconds;
+  const seconds = speakingSeconds(
+    spokenText(text, expectations.spoken.label),
+    expectations.profile.locale,
+  );
+  return Math.abs(seconds - target) > target * SPEAKING_TIME_TOLERANCE
+    ? [problem('speaking time', DRAFT_PROBLEM_MESSAGES.speakingTime(seconds, target))]
+    : [];
+}

@@ -1,0 +1,176 @@
+/**
+ * Plan, write, check (issue 20): a writer fixes an outline, writes its text part by part against
+ * it, checks each part as it is finished, and writes a failing part once more. The page follows
+ * the draft as it grows; when a part is written again, it goes back to the text before that part.
+ */
+import type { DraftReport } from '@ai-tools/contracts';
+import type { TextGenerationRequest } from '../providers/types.ts';
+import type { DraftProblem } from './draft-check.ts';
+import {
+  cleanModelOutput,
+  collectText,
+  countWords,
+  dropUnfinishedSentence,
+  WritingTooSlowError,
+  type WriterContext,
+} from './writing.ts';
+
+/** A writer's finished text and what its check says about it. */
+export interface Draft {
+  text: string;
+  /** What is still wrong after the rewrites: the visitor is told, never shown a success. */
+  problems: DraftProblem[];
+  /** What the first attempt of each part (and of the plan) got wrong: for the benchmark. */
+  firstAttemptProblems: DraftProblem[];
+  /** Parts written a second time. */
+  rewrites: number;
+  /** The time limit ended the writing: the text is a partial draft. */
+  cutOffAtTimeLimit?: boolean;
+}
+
+/**
+ * The text the page shows while a writer works. Pieces are appended as the model writes them;
+ * `settle` makes the shown text equal to a given one, with a replace event only when it is not
+ * the shown text with more added.
+ */
+export class DraftStream {
+  private shown = '';
+
+  constructor(private readonly context: WriterContext) {}
+
+  get text() {
+    return this.shown;
+  }
+
+  append(piece: string) {
+    if (piece === '') return;
+    this.shown += piece;
+    this.context.onText?.(piece);
+  }
+
+  settle(text: string) {
+    if (text === this.shown) return;
+    if (text.startsWith(this.shown)) {
+      this.append(text.slice(this.shown.length));
+      return;
+    }
+    this.shown = text;
+    this.context.onReplaceText?.(text);
+  }
+}
+
+/** A plan that came back without its labelled lines: written again, and if again, nothing. */
+export const UNREADABLE_PLAN: DraftProblem = {
+  check: 'readable plan',
+  message: 'the plan does not have the labelled lines asked for',
+};
+
+export type PartRequest = Omit<TextGenerationRequest, 'signal' | 'visitor' | 'onQueuePosition'>;
+
+export interface PartSpecification {
+  request: PartRequest;
+  /** Makes the model's raw text into the part as it will be shown. */
+  clean: (raw: string) => string;
+  /** The part's problems; none means it passes. */
+  check: (part: string) => DraftProblem[];
+  /**
+   * What the page shows before the part (the draft so far with the part's heading), or undefined
+   * for a part nobody sees, such as the outline.
+   */
+  shownBefore?: string;
+}
+
+export interface WrittenPart {
+  text: string;
+  problems: DraftProblem[];
+  firstAttemptProblems: DraftProblem[];
+  rewritten: boolean;
+}
+
+/** What a writer's parts went through: the problems of their first attempts and the rewrites. */
+export class DraftTally {
+  private readonly firstAttemptProblems: DraftProblem[] = [];
+  private rewrites = 0;
+
+  add(part: WrittenPart): WrittenPart {
+    this.firstAttemptProblems.push(...part.firstAttemptProblems);
+    if (part.rewritten) this.rewrites += 1;
+    return part;
+  }
+
+  draft(text: string, problems: DraftProblem[]): Draft {
+    return {
+      text,
+      problems,
+      firstAttemptProblems: this.firstAttemptProblems,
+      rewrites: this.rewrites,
+    };
+  }
+}
+
+/**
+ * Writes one part and checks it; a part with problems is written once more, told what was wrong,
+ * and the attempt with fewer problems is kept.
+ */
+export async function writeCheckedPart(
+  context: WriterContext,
+  stream: DraftStream,
+  part: PartSpecification,
+): Promise<WrittenPart> {
+  const attempt = async (request: PartRequest) => {
+    if (part.shownBefore !== undefined) stream.settle(part.shownBefore);
+    const partContext: WriterContext = {
+      ...context,
+      onText: part.shownBefore === undefined ? undefined : (piece) => stream.append(piece),
+    };
+    const text = part.clean(await collectText(partContext, request));
+    return { text, problems: part.check(text) };
+  };
+
+  const first = await attempt(part.request);
+  if (first.problems.length === 0) {
+    return { ...first, firstAttemptProblems: [], rewritten: false };
+  }
+  const second = await attempt({
+    ...part.request,
+    prompt: `${part.request.prompt}\n\nAn earlier attempt was refused because ${first.problems.map((problem) => problem.message).join('; ')}. Write it again without these problems.`,
+  });
+  const kept = second.problems.length <= first.problems.length ? second : first;
+  return { ...kept, firstAttemptProblems: first.problems, rewritten: true };
+}
+
+/**
+ * Runs a writer and, when its time limit passes after some text was written, answers that text
+ * as a partial draft (labelled as such on the page) rather than an error: a visitor who watched it
+ * being written for minutes keeps it.
+ */
+export async function keepingPartialDraft(
+  stream: DraftStream,
+  write: () => Promise<Draft>,
+): Promise<Draft> {
+  try {
+    return await write();
+  } catch (error) {
+    const written = dropUnfinishedSentence(cleanModelOutput(stream.text));
+    if (error instanceof WritingTooSlowError && countWords(written) > 0) {
+      return {
+        text: written,
+        problems: [],
+        firstAttemptProblems: [],
+        rewrites: 0,
+        cutOffAtTimeLimit: true,
+      };
+    }
+    throw error;
+  }
+}
+
+/** The draft's report fields of a writer's answer (contracts' draftReportShape), set only when true. */
+export function draftReport(draft: Draft): DraftReport {
+  return {
+    ...(draft.problems.length > 0
+      ? { problems: draft.problems.map((problem) => problem.message) }
+      : {}),
+    ...(draft.cutOffAtTimeLimit ? { cutOffAtTimeLimit: true } : {}),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The pieces of the writers' grammars (llama.cpp GBNF): prose in one writing system, paragraphs
+ * and bullets that end on a whole sentence, and headings made of whole words. What the grammar
+ * cannot let through, the model cannot write: another script's letters, markup (# * _ < > [ ] { }
+ * ` | ~ \), emoji, or a paragraph that stops mid-sentence.
+ */
+import { CJK_PUNCTUATION, WRITING_SYSTEMS, type WritingSystem } from './languages.ts';
+
+/**
+ * Digits, spaces and plain punctuation, free in every language: ASCII without the markup marks,
+ * then « » ¡ ¿ ° and the general punctuation block (dashes, curly quotes, the ellipsis). The
+ * hyphen goes last in each class, where GBNF reads it as itself rather than a range.
+ */
+const PLAIN_PUNCTUATION = String.raw` !$%&'(),./0-9:;=?+\u00A0\u00A1\u00AB\u00B0\u00BB\u00BF\u2010-\u2027\u2030-\u205E\u20AC`;
+const STRAIGHT_QUOTE = '"';
+/** What may close a sentence after its full stop: a quote or a bracket. */
+const CLOSERS = String.raw`"'\u2019\u201D\u00BB)\u300D\u300F`;
+
+function isEastAsian(system: WritingSystem) {
+  return system === WRITING_SYSTEMS.japanese || system === WRITING_SYSTEMS.chinese;
+}
+
+export interface ProseOptions {
+  /** Straight double quotes: a story's dialogue needs them; words read aloud do not. */
+  quotes?: boolean;
+}
+
+/**
+ * The rules every prose grammar needs, named with `prefix` so two systems can share one grammar:
+ * `<prefix>char` (one character of running text), `<prefix>first` (how a paragraph or sentence may
+ * start: no space, no punctuation but an opening quote) and `<prefix>stop` (a full stop with the
+ * quote or bracket that may close it).
+ */
+export function proseRules(system: WritingSystem, options: ProseOptions = {}, prefix = ''): string {
+  const extra = isEastAsian(system) ? CJK_PUNCTUATION : '';
+  const quote = options.quotes ? STRAIGHT_QUOTE : '';
+  const characters = `${system.letters}${extra}${PLAIN_PUNCTUATION}${quote}`;
+  const openers = `${quote}\\u201C\\u00AB\\u00BF\\u00A1\\u300C\\u300E`;
+  return [
+    `${prefix}char ::= [${characters}-]`,
+    `${prefix}first ::= [${system.letters}0-9${openers}]`,
+    `${prefix}stop ::= [${system.fullStops}] [${CLOSERS}]?`,
+  ].join('\n');
+}
+
+/**
+ * A run of prose of `shortest` to `longest` characters that ends with a full stop. The bounds are
+ * wide: the model ends where its thought ends, and the upper one only guards against a loop.
+ */
+export function prose(shortest: number, longest: number, prefix = ''): string {
+  const low = Math.max(0, Math.round(shortest) - 2);
+  const high = Math.max(low + 1, Math.round(longest) - 2);
+  return `${prefix}first ${prefix}char{${low},${high}} ${prefix}stop`;
+}
+
+/**
+ * A heading or title of whole words: one to `maxWords` words of up to 30 characters each, joined
+ * by single spaces, so it ends after a word the model finished. No full stop.
+ */
+export function headingRules(system: WritingSystem, maxWords = 12, prefix = ''): string {
+  const extra = isEastAsian(system) ? CJK_PUNCTUATION : '';
+  return [
+    `${prefix}heading ::= ${prefix}word (" " ${prefix}word){0,${maxWords - 1}}`,
+    String.raw`${prefix}word ::= [${system.letters}${extra}0-9'&,:?!()\u2019\u2013\u2014-]{1,30}`,
+  ].join('\n');
+}
+
+/** A keyword or name as a GBNF string literal, on one line. */
+export function literal(text: string): string {
+  // JSON's string escapes (quote, backslash, \uXXXX) are GBNF's too.
+  return JSON.stringify(text.replace(/\s+/g, ' ').trim());
+}

@@ -1,0 +1,158 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DRAFT_PROBLEM_MESSAGES, SCRIPT_LABELS } from '@ai-tools/contracts';
+import {
+  checkDraft as checkDraftProblems,
+  type DraftExpectations,
+} from '../src/writers/draft-check.ts';
+import { LANGUAGE_PROFILES, profileOfText } from '../src/writers/languages.ts';
+
+const english: DraftExpectations = { profile: LANGUAGE_PROFILES.English };
+
+/** The problems in the visitor's words. */
+function checkDraft(text: string, expectations: DraftExpectations): string[] {
+  return checkDraftProblems(text, expectations).map((problem) => problem.message);
+}
+
+const CLEAN_POST = [
+  '# Morning Hydration: Water Before Coffee',
+  '',
+  '**Meta description:** Why a glass of water before your first coffee helps you wake up.',
+  '',
+  'Most of us reach for coffee first. A glass of water does more for a dry body after sleep.',
+  '',
+  '## What Happens Overnight',
+  '',
+  'Your body loses water while you sleep. You breathe it out and lose some through the skin.',
+  '',
+  '- **Keep a glass by the bed**: Drink it as soon as you wake up.',
+  '- Add a slice of lemon if plain water bores you.',
+  '',
+  '## Conclusion',
+  '',
+  'Water first, coffee second. Try it for a week and notice the difference.',
+].join('\n');
+
+test('a clean post passes every check', () => {
+  assert.deepEqual(checkDraft(CLEAN_POST, { ...english, title: true }), []);
+});
+
+test('each problem names its check, for the quality benchmark', () => {
+  assert.deepEqual(
+    checkDraftProblems('# A\n\n# B\n\nIt stops', english).map((problem) => problem.check),
+    ['whole lines'],
+  );
+  assert.deepEqual(
+    checkDraftProblems('# A\n\n# B\n\nIt stops', { ...english, title: true }).map(
+      (problem) => problem.check,
+    ),
+    ['one title', 'whole lines'],
+  );
+});
+
+test('the problems the visitors saw are each named', () => {
+  const cases: [string, string][] = [
+    ['# A\n\n# B\n\nText here.', DRAFT_PROBLEM_MESSAGES.titleCount(2)],
+    [
+      '# A\n\n## Conclusion\n\nDone here.\n\n## Conclusion\n\nDone again here.',
+      DRAFT_PROBLEM_MESSAGES.repeatedHeading('Conclusion'),
+    ],
+    [
+      '# A\n\n## In conclusion\n\nOne.\n\n## Final thoughts\n\nTwo.',
+      DRAFT_PROBLEM_MESSAGES.repeatedHeading('Final thoughts'),
+    ],
+    [
+      "# A\n\n'{Created Question}': what now?",
+      DRAFT_PROBLEM_MESSAGES.placeholder('{Created Question}'),
+    ],
+    [
+      '# A\n\nIt helps the body flush out多余的 fluid.',
+      DRAFT_PROBLEM_MESSAGES.otherScript('body flush out多余的 fluid.'),
+    ],
+    [
+      '# A\n\nHere are a few examples:s in coffee',
+      DRAFT_PROBLEM_MESSAGES.unfinishedLine('a few examples:s in coffee'),
+    ],
+    [
+      "# A\n\nI'm here to help. Thank you for reading!",
+      DRAFT_PROBLEM_MESSAGES.chatter("I'm here to help"),
+    ],
+    ['# A\n\n1. First step.\n- Second step.', DRAFT_PROBLEM_MESSAGES.mixedList],
+    ['# A\n\n- ** regularly update reviews: it matters.', DRAFT_PROBLEM_MESSAGES.openEmphasis],
+    ['# A\n\nShe said "come here and sit.', DRAFT_PROBLEM_MESSAGES.openQuote],
+  ];
+  for (const [text, problem] of cases) {
+    assert.ok(
+      checkDraft(text, { ...english, title: true }).includes(problem),
+      `${JSON.stringify(text)} should give ${problem}; got ${JSON.stringify(checkDraft(text, { ...english, title: true }))}`,
+    );
+  }
+});
+
+test('a sentence said twice is a repeat, also across parts', () => {
+  const sentence = 'The lighthouse glowed over the sleeping village.';
+  assert.deepEqual(checkDraft(`${sentence} Then it went dark. ${sentence}`, english), [
+    DRAFT_PROBLEM_MESSAGES.repeatedSentence(sentence),
+  ]);
+  assert.deepEqual(checkDraft(sentence, { ...english, before: `# Title\n\n${sentence}` }), [
+    DRAFT_PROBLEM_MESSAGES.repeatedSentence(sentence),
+  ]);
+  // A short refrain is style, not a loop.
+  assert.deepEqual(checkDraft('Run, Tom, run. Run, Tom, run.', english), []);
+});
+
+test("the visitor's named elements must appear, whatever their case and accents", () => {
+  const spanish = { profile: LANGUAGE_PROFILES.Spanish, elements: ['Pimienta', 'Amélie'] };
+  assert.deepEqual(checkDraft('PIMIENTA y Amelie miraron el faro.', spanish), []);
+  assert.deepEqual(checkDraft('Dos niños miraron el faro.', spanish), [
+    DRAFT_PROBLEM_MESSAGES.missingElement('Pimienta'),
+    DRAFT_PROBLEM_MESSAGES.missingElement('Amélie'),
+  ]);
+});
+
+test('a text in another script may name a person in Latin letters, but not write words in them', () => {
+  const hindi = { profile: LANGUAGE_PROFILES.Hindi };
+  assert.deepEqual(checkDraft('राम ने Google पर खोजा।', hindi), []);
+  assert.deepEqual(checkDraft('राम ने the answer खोजा।', hindi), [
+    DRAFT_PROBLEM_MESSAGES.otherScript('राम ने the answer खोजा'),
+  ]);
+  const japanese = { profile: LANGUAGE_PROFILES.Japanese };
+  assert.deepEqual(checkDraft('ネコのペッパーは灯台を見た。', japanese), []);
+});
+
+test('length and speaking time are held to their bounds', () => {
+  assert.deepEqual(
+    checkDraft('One two three four five.', { ...english, words: { lowest: 10, highest: 20 } }),
+    [DRAFT_PROBLEM_MESSAGES.length(5, 10, 20)],
+  );
+  const label = SCRIPT_LABELS.voiceover;
+  const script = (words: number) =>
+    `# T\n\n## Hook (0:00-0:15)\n\n- **${label}:** ${Array.from({ length: words }, () => 'go').join(' ')}.\n- **${SCRIPT_LABELS.onScreenText}:** Go now\n- **${SCRIPT_LABELS.bRoll}:** A runner at dawn`;
+  const expectations = {
+    ...english,
+    title: true,
+    cueLabels: [SCRIPT_LABELS.onScreenText, SCRIPT_LABELS.bRoll],
+    spoken: { label, seconds: 15 },
+  };
+  // 150 words a minute: 38 words are 15 s; 55 are 22 s, the script the visitor timed.
+  assert.deepEqual(checkDraft(script(38), expectations), []);
+  assert.deepEqual(checkDraft(script(55), expectations), [
+    DRAFT_PROBLEM_MESSAGES.speakingTime(22, 15),
+  ]);
+});
+
+test('a cue that says nothing is named; a cue need not be a sentence', () => {
+  const cues = { ...english, cueLabels: [SCRIPT_LABELS.bRoll] };
+  assert.deepEqual(checkDraft(`- **${SCRIPT_LABELS.bRoll}:** A runner at dawn`, cues), []);
+  assert.deepEqual(
+    checkDraft(`- **${SCRIPT_LABELS.bRoll}:** None (since it's a video short)`, cues),
+    [DRAFT_PROBLEM_MESSAGES.emptyCue(SCRIPT_LABELS.bRoll)],
+  );
+});
+
+test("a topic's own letters choose the writing system the check holds the text to", () => {
+  assert.equal(profileOfText('Why drink water before coffee').locale, 'en');
+  assert.equal(profileOfText('सुबह पानी क्यों पिएं').locale, 'hi');
+  assert.equal(profileOfText('朝のコーヒーの前に水を').locale, 'ja');
+  assert.equal(profileOfText('早上喝水').locale, 'zh');
+});

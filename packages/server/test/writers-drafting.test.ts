@@ -1,0 +1,300 @@
+/**
+ * Plan, write, check (issue 20): each writer plans, writes its parts against the plan, checks each
+ * part, rewrites a failing one once, and names what is still wrong. Run on a test double that
+ * answers like a model held by the grammars; the real model's results are the quality benchmark's.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  DRAFT_PROBLEM_MESSAGES,
+  SCRIPT_LABELS,
+  STORY_CUSTOM_THEME,
+  STORY_THEMES,
+  storyRequestSchema,
+  type StoryRequest,
+} from '@ai-tools/contracts';
+import { writeBlog } from '../src/features/blog/service.ts';
+import {
+  namedElements,
+  storyBriefOf,
+  storyPlanPrompt,
+  writeStory,
+} from '../src/features/story/service.ts';
+import { fitVoiceover, writeVideoScript } from '../src/features/video-script/service.ts';
+import { spokenText, speakingSeconds, type DraftProblem } from '../src/writers/draft-check.ts';
+import { countWords, writerContext, WritingTooSlowError } from '../src/writers/writing.ts';
+import type { TextGenerator } from '../src/providers/types.ts';
+import { hangingTextGenerator, writerDouble } from './helpers/writers-text-generator.ts';
+
+const MINUTE = 60_000;
+
+function messages(problems: DraftProblem[]): string[] {
+  return problems.map((problem) => problem.message);
+}
+
+function story(overrides: Partial<StoryRequest> = {}): StoryRequest {
+  return storyRequestSchema.parse({
+    language: 'English',
+    storyType: 'adventure',
+    audience: 'kids 4-8',
+    tone: 'humorous',
+    topic: 'The hunt for a hidden treasure',
+    storyLength: 300,
+    additionalInfo: '',
+    ...overrides,
+  });
+}
+
+/** The text a page shows from the streamed events: pieces appended, a replace starting over. */
+function followed(generator: TextGenerator) {
+  let shown = '';
+  let replaced = 0;
+  const context = writerContext(generator, undefined, MINUTE, {
+    onText: (piece) => (shown += piece),
+    onReplaceText: (text) => {
+      shown = text;
+      replaced += 1;
+    },
+  });
+  return { context, shown: () => shown, replaced: () => replaced };
+}
+
+test('the blog is planned, then written part by part into one checked post', async () => {
+  const generator = writerDouble();
+  const page = followed(generator);
+  const draft = await writeBlog(
+    { topic: 'Better sleep', keywords: ['better sleep'] },
+    page.context,
+  );
+
+  assert.deepEqual(messages(draft.problems), []);
+  const lines = draft.text.split('\n');
+  assert.equal(lines[0], '# better sleep: Better Sleep: A Plan That Works');
+  assert.match(draft.text, /^\*\*Meta description:\*\* Sleep better tonight/m);
+  assert.deepEqual(
+    lines.filter((line) => line.startsWith('## ')),
+    [
+      '## Why Sleep Matters',
+      '## Your Evening Routine',
+      '## Your Bedroom',
+      '## Your Morning',
+      '## Conclusion',
+    ],
+  );
+  // A plan, an introduction, four sections and the conclusion.
+  assert.equal(generator.requests.length, 7);
+  const [plan, introduction] = generator.requests;
+  assert.match(plan?.prompt ?? '', /"Better sleep"/);
+  assert.match(plan?.grammar ?? '', /root ::= "Title: " "Better sleep" ": " heading/);
+  assert.match(
+    introduction?.prompt ?? '',
+    /Section 4: Your Morning/,
+    'each part is written against the plan',
+  );
+  assert.match(introduction?.prompt ?? '', /says "better sleep" once/);
+  // The page saw the post grow into exactly what was answered.
+  assert.equal(page.shown(), draft.text);
+});
+
+test('a part that fails its check is written once more, told why, and the page goes back', async () => {
+  const generator = writerDouble((request) =>
+    /Write section 2/.test(request.prompt) && !request.prompt.includes('refused')
+      ? 'Here are a few examples:s in coffee\n\n{Created Question} is the answer.'
+      : undefined,
+  );
+  const page = followed(generator);
+  const draft = await writeBlog({ topic: 'Better sleep' }, page.context);
+
+  assert.deepEqual(messages(draft.problems), []);
+  assert.equal(draft.rewrites, 1);
+  assert.deepEqual(messages(draft.firstAttemptProblems), [
+    DRAFT_PROBLEM_MESSAGES.placeholder('{Created Question}'),
+    DRAFT_PROBLEM_MESSAGES.unfinishedLine('a few examples:s in coffee'),
+    DRAFT_PROBLEM_MESSAGES.length(12, 70, 320),
+  ]);
+  const rewrite = generator.requests.find((request) => request.prompt.includes('refused'));
+  assert.match(
+    rewrite?.prompt ?? '',
+    /An earlier attempt was refused because it contains the placeholder/,
+  );
+  assert.ok(!draft.text.includes('Created Question'));
+  assert.equal(page.replaced(), 1, 'the failed attempt was taken back from the page');
+  assert.equal(page.shown(), draft.text);
+});
+
+test('what still fails after the rewrite is named, never hidden', async () => {
+  const generator = writerDouble((request) =>
+    /Write the closing section/.test(request.prompt)
+      ? "Water first, coffee second. I'm here to help. Thank you for reading!"
+      : undefined,
+  );
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.equal(draft.rewrites, 1);
+  assert.ok(
+    messages(draft.problems).includes(DRAFT_PROBLEM_MESSAGES.chatter("I'm here to help")),
+    messages(draft.problems).join('; '),
+  );
+});
+
+test("the story is planned with the visitor's names and holds them", async () => {
+  const idea = 'Un gato llamado Pimienta descubre que el faro abandonado se enciende solo';
+  assert.deepEqual(namedElements(idea), ['Pimienta']);
+  assert.deepEqual(namedElements('A cat named Pepper visits Gull Island with "the old map"'), [
+    'Pepper',
+    'Gull Island',
+    'the old map',
+  ]);
+
+  const request = story({ language: 'Spanish', topic: STORY_CUSTOM_THEME, additionalInfo: idea });
+  // The double's plan and beginning leave the cat out the first time.
+  const generator = writerDouble((call) => {
+    if (!call.prompt.includes('refused')) return undefined;
+    if (call.prompt.includes('Plan the story')) {
+      return 'Title: El faro de Pimienta\nCharacters: Pimienta, un gato.\nPlace: Un faro.\nBeginning: Pimienta ve la luz.\nMiddle: Sube al faro.\nEnding: Encuentra a un amigo.\n';
+    }
+    return call.prompt.includes('Write the beginning')
+      ? 'Pimienta miró el faro desde la playa. El gato subió la escalera oscura del faro viejo. Luego el gato Pimienta vio la luz brillante.'
+      : undefined;
+  });
+  const draft = await writeStory(request, writerContext(generator, undefined, MINUTE));
+  const plans = generator.requests.filter((call) => call.prompt.includes('Plan the story'));
+  const beginnings = generator.requests.filter((call) =>
+    call.prompt.includes('Write the beginning'),
+  );
+  assert.equal(plans.length, 2);
+  assert.match(plans[0]?.prompt ?? '', /Names the story must use, as written: Pimienta\./);
+  assert.match(plans[0]?.prompt ?? '', /in Spanish/);
+  assert.match(plans[1]?.prompt ?? '', /refused because it leaves out "Pimienta"/);
+  assert.match(beginnings[0]?.prompt ?? '', /The plan:\nTitle: El faro de Pimienta/);
+  assert.equal(beginnings.length, 2, 'the beginning without the name was written again');
+  assert.ok(
+    messages(draft.firstAttemptProblems).includes(
+      DRAFT_PROBLEM_MESSAGES.missingElement('Pimienta'),
+    ),
+    messages(draft.firstAttemptProblems).join('; '),
+  );
+  assert.ok(draft.text.includes('Pimienta'));
+  assert.ok(draft.text.startsWith('# El faro de Pimienta\n\n'), 'the title is a heading');
+});
+
+test('a story lands within 15% of its length, its parts in order', async () => {
+  const generator = writerDouble();
+  const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
+  const words = countWords(draft.text.replace(/^# .*\n/, ''));
+  assert.ok(words >= 255 && words <= 345, String(words));
+  assert.deepEqual(messages(draft.problems), []);
+  const parts = generator.requests
+    .slice(1)
+    .map((request) =>
+      /Write the (\w+)|Continue with the (\w+)/.exec(request.prompt)?.slice(1).find(Boolean),
+    );
+  assert.deepEqual(parts, ['beginning', 'middle', 'ending']);
+  assert.match(generator.requests[2]?.prompt ?? '', /The story so far:\nOn day 1/);
+});
+
+test('a script fits its duration: each voice-over near its share, none cut mid-sentence', async () => {
+  const generator = writerDouble();
+  const draft = await writeVideoScript(
+    { topic: 'Productivity', platform: 'Instagram', duration: 0.25, additionalInfo: '' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.deepEqual(messages(draft.problems), []);
+  assert.match(
+    draft.text,
+    /^# Two Minutes to Done\n\n## Hook \(0:00-0:03\)\n\n- \*\*Voiceover:\*\* /,
+  );
+  const seconds = speakingSeconds(spokenText(draft.text, SCRIPT_LABELS.voiceover));
+  assert.ok(Math.abs(seconds - 15) <= 3, `${seconds} s for 15 s`);
+
+  // A voice-over that says too much loses whole sentences from its end.
+  const section = `- **${SCRIPT_LABELS.voiceover}:** Stop waiting now. Do the small task today. Then rest a while and smile.\n- **${SCRIPT_LABELS.bRoll}:** A timer`;
+  assert.equal(
+    fitVoiceover(section, 6, 'en').split('\n')[0],
+    `- **${SCRIPT_LABELS.voiceover}:** Stop waiting now. Do the small task today.`,
+  );
+});
+
+test('markup in a topic or keyword never reaches a prompt, a grammar or the answer', async () => {
+  const injection = '<script>alert(1)</script>';
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Plan a blog post') ? undefined : undefined,
+  );
+  const draft = await writeBlog(
+    { topic: `${injection} Web security`, keywords: [injection] },
+    writerContext(generator, undefined, MINUTE),
+  );
+  for (const request of generator.requests) {
+    assert.ok(!request.prompt.includes('<'), request.prompt);
+    assert.ok(!(request.grammar ?? '').includes('<script'), 'no tag in a grammar');
+  }
+  assert.ok(!draft.text.includes('<'));
+});
+
+// The deadline tests run on a mocked clock: the deadline passes when the test says, once the
+// engine hangs, however long the machine took to write what came before.
+test('at the time limit, the text written so far is the answer, labelled as cut off', async (context) => {
+  context.mock.timers.enable({ apis: ['Date', 'setTimeout'] });
+  const writing = writerDouble();
+  const hanging = hangingTextGenerator();
+  const generator = {
+    ...writing,
+    generate: (request: Parameters<typeof writing.generate>[0]) =>
+      writing.requests.length < 3 ? writing.generate(request) : hanging.generate(request),
+  };
+  const page = followed(generator);
+  const drafting = writeStory(story(), { ...page.context, deadline: Date.now() + 300 });
+  await hanging.hanging;
+  context.mock.timers.tick(300);
+  const draft = await drafting;
+  assert.equal(draft.cutOffAtTimeLimit, true);
+  assert.ok(draft.text.startsWith('# The Hidden Treasure'));
+  assert.ok(/[.!?]$/.test(draft.text), 'it ends on a whole sentence');
+
+  // With nothing written at all, the deadline is still an error that says what to do.
+  await assert.rejects(
+    writeStory(story(), writerContext(hangingTextGenerator(), undefined, 0)),
+    WritingTooSlowError,
+  );
+});
+
+test('the story plan carries every option of the request', () => {
+  const prompt = storyPlanPrompt(
+    storyBriefOf(
+      story({
+        language: 'Hindi',
+        storyType: 'mystery',
+        audience: 'teenagers 13-17',
+        tone: 'suspenseful',
+        topic: 'A mystery at the museum',
+        storyLength: 500,
+        additionalInfo: 'A missing golden peacock',
+      }),
+    ),
+  );
+  for (const part of [
+    'A mystery story in Hindi, in Devanagari script',
+    'teenagers 13-17',
+    'suspenseful',
+    'Theme: A mystery at the museum.',
+    "The visitor's own details: A missing golden peacock",
+  ]) {
+    assert.ok(prompt.includes(part), part);
+  }
+});
+
+test("the first theme means the visitor's own idea; an auto-filled theme name is not an idea", () => {
+  const plan = (overrides: Partial<StoryRequest>) =>
+    storyPlanPrompt(storyBriefOf(story(overrides)));
+  const own = plan({ topic: STORY_CUSTOM_THEME, additionalInfo: 'A robot learns to bake bread' });
+  assert.match(own, /Theme: A robot learns to bake bread\./);
+  assert.ok(!own.includes(STORY_CUSTOM_THEME));
+  assert.match(
+    plan({ topic: STORY_CUSTOM_THEME, additionalInfo: STORY_CUSTOM_THEME }),
+    /Theme: an original one/,
+  );
+  const theme = STORY_THEMES[5];
+  assert.ok(!plan({ topic: theme, additionalInfo: theme }).includes('details'));
+});
