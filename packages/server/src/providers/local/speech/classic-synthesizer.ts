@@ -125,7 +125,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
     try {
       await writeFile(files.textPath, text + '\n', 'utf8');
       await run.writeWave(files, signal);
-      return changeSpeechTempo(await readWaveOrFail(files.wavePath), run.remainingTempo);
+      return await changeSpeechTempo(await readWaveOrFail(files.wavePath), run.remainingTempo);
     } finally {
       await Promise.all([rm(files.textPath, { force: true }), rm(files.wavePath, { force: true })]);
     }

@@ -121,7 +121,11 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
         waves.push(await this.speak(ids, styles, modelSpeed));
       }
       if (signal.aborted) throw new GenerationAbortedError();
-      const samples = changeTempo(joinWaves(waves), KOKORO_SAMPLE_RATE, request.speed / modelSpeed);
+      const samples = await changeTempo(
+        joinWaves(waves),
+        KOKORO_SAMPLE_RATE,
+        request.speed / modelSpeed,
+      );
       return { pcm: floatToPcm(samples), sampleRate: KOKORO_SAMPLE_RATE };
     }, request);
   }

@@ -12,13 +12,19 @@ import type { SynthesizedSpeech } from '../../types.ts';
 const CHANNELS = 2;
 /** Samples fed per step, so the stretcher's buffers stay small for a long chunk. */
 const BLOCK_FRAMES = 8192;
+/**
+ * The stretch runs on the event loop: a minute of speech takes about 200 ms on this machine, more
+ * under load, which held every other request (the health check too) during a burst of slow
+ * speech. It gives the loop back at least this often.
+ */
+const LONGEST_STEP_MS = 10;
 
 /** `samples` (mono, -1 to 1) played `tempo` times as fast, at the same pitch. */
-export function changeTempo(
+export async function changeTempo(
   samples: Float32Array,
   sampleRate: number,
   tempo: number,
-): Float32Array {
+): Promise<Float32Array> {
   if (Math.abs(tempo - 1) < 1e-6 || samples.length === 0) return samples;
   const stretch = new Stretch({ sampleRate, createBuffers: true });
   stretch.tempo = tempo;
@@ -49,8 +55,13 @@ export function changeTempo(
     drain();
   };
 
+  let stepStarted = performance.now();
   for (let start = 0; start < samples.length; start += BLOCK_FRAMES) {
     feed(samples.subarray(start, start + BLOCK_FRAMES));
+    if (performance.now() - stepStarted > LONGEST_STEP_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      stepStarted = performance.now();
+    }
   }
   // The stretcher holds back its last window until more input comes: silence pushes it out, and
   // the result is cut at the length the tempo gives.
@@ -60,8 +71,11 @@ export function changeTempo(
 }
 
 /** The same for an engine's 16-bit PCM; at tempo 1 the speech is returned as it is. */
-export function changeSpeechTempo(speech: SynthesizedSpeech, tempo: number): SynthesizedSpeech {
+export async function changeSpeechTempo(
+  speech: SynthesizedSpeech,
+  tempo: number,
+): Promise<SynthesizedSpeech> {
   if (Math.abs(tempo - 1) < 1e-6) return speech;
-  const samples = changeTempo(pcmToFloat(speech.pcm), speech.sampleRate, tempo);
+  const samples = await changeTempo(pcmToFloat(speech.pcm), speech.sampleRate, tempo);
   return { pcm: floatToPcm(samples), sampleRate: speech.sampleRate };
 }
