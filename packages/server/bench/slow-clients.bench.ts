@@ -15,7 +15,7 @@
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_PATHS } from '@ai-tools/contracts';
 import { connectionCap, openFileLimit } from '../src/plugins/connection-limits.ts';
@@ -230,6 +230,8 @@ async function crowdRun(server: RunningServer, stage: string, kinds: SlowKind[])
   }
   record({ name: `${label}: server CPU`, value: samples.cpuPercent, unit: '% of a core' });
   record({ name: `${label}: server's most open descriptors`, value: samples.mostDescriptors });
+  // On a shared machine the server waits for the CPU too: this says how busy the machine was.
+  record({ name: `${label}: load average (1 min) at the end`, value: loadavg()[0]! });
   record({
     name: `${label}: server's most resident memory`,
     value: samples.mostMegabytes,

@@ -8,6 +8,14 @@ import { buildApp } from './app.ts';
 import { removeLeftoverFolders } from './audio/temporary-folder.ts';
 import { loadConfig, loadEnvironmentFile, type Config } from './config.ts';
 
+/**
+ * The queue of connections waiting to be accepted: as long as the kernel allows (it lowers this to
+ * net.core.somaxconn, 4096 by default since Linux 5.4). Node's 511 overflowed when a crowd
+ * reconnected all at once, and a visitor's connection dropped from a full queue waits for its
+ * client to try again, 1, 3 and 7 s later (ADR 043).
+ */
+const LISTEN_BACKLOG = 65_535;
+
 let config: Config;
 let app: FastifyInstance;
 try {
@@ -35,7 +43,7 @@ closeWithGrace({ delay: config.SHUTDOWN_TIMEOUT_MS }, async ({ signal, err }) =>
 });
 
 try {
-  await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: config.HOST, port: config.PORT, backlog: LISTEN_BACKLOG });
 } catch (error) {
   app.log.error(error);
   process.exit(1);

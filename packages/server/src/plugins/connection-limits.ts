@@ -53,8 +53,18 @@ const NEWCOMER_MS = 1000;
 /** How often a full cap is logged at most. */
 const CAP_WARNING_INTERVAL_MS = 60_000;
 
-/** The process's soft limit on open files (`ulimit -n`, which a child shell inherits). */
+let fileLimitRead: number | undefined;
+
+/**
+ * The process's soft limit on open files (`ulimit -n`, which a child shell inherits), read once:
+ * the tests build the app many times in one process.
+ */
 export function openFileLimit(): number {
+  fileLimitRead ??= readOpenFileLimit();
+  return fileLimitRead;
+}
+
+function readOpenFileLimit(): number {
   try {
     const answer = execFileSync('/bin/sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim();
     if (answer === 'unlimited') return Number.POSITIVE_INFINITY;
