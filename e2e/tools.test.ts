@@ -24,7 +24,12 @@ import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts
 import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectVisible } from './helpers/visibility.ts';
 import { assertNeuralEngine } from './helpers/engines.ts';
-import { expectDraftShown, expectedTitle, nextWriterAnswer } from './helpers/writer-answers.ts';
+import {
+  expectDraftShown,
+  expectedTitle,
+  lastWriterAnswer,
+  recordWriterAnswers,
+} from './helpers/writer-answers.ts';
 
 /**
  * Generous: the local engines share two CPU cores with the rest of the suite, and a random-weights
@@ -46,6 +51,7 @@ let workDir: string;
 before(async () => {
   session = await openBrowser();
   session.page.setDefaultTimeout(30_000);
+  await recordWriterAnswers(session.page);
   workDir = mkdtempSync(join(tmpdir(), 'e2e-tools-'));
 });
 after(async () => {
@@ -267,11 +273,11 @@ describe('writers', () => {
       const { page } = session;
       await page.goto(ROUTES.videoScript);
       await page.getByLabel('Platform').selectOption('YouTube');
-      const answer = nextWriterAnswer(page, API_PATHS.generateScript, GENERATION_TIMEOUT_MS);
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       const script = page.locator(FINISHED_TEXT);
       await waitForResult(page, script);
-      await expectDraftShown(page, await answer, {
+      const answer = await lastWriterAnswer(page, API_PATHS.generateScript, GENERATION_TIMEOUT_MS);
+      await expectDraftShown(page, answer, {
         successTitle: 'Your Script is Ready!',
         readyMessage: 'Your script is ready below.',
       });
@@ -331,10 +337,9 @@ describe('writers', () => {
     const { page } = session;
     await page.goto(ROUTES.blog);
     await page.getByLabel('Topic').fill('Boosting productivity with AI');
-    const answer = nextWriterAnswer(page, API_PATHS.generateBlog, GENERATION_TIMEOUT_MS);
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await waitForResult(page, page.locator(FINISHED_TEXT));
-    const report = await answer;
+    const report = await lastWriterAnswer(page, API_PATHS.generateBlog, GENERATION_TIMEOUT_MS);
     const successTitle = 'Your Blog has been generated';
     await expectDraftShown(page, report, {
       successTitle,
@@ -352,10 +357,10 @@ describe('writers', () => {
     const { page } = session;
     await page.goto(ROUTES.story);
     await page.getByLabel('Topic Type').selectOption({ index: 1 });
-    const answer = nextWriterAnswer(page, API_PATHS.generateStory, GENERATION_TIMEOUT_MS);
     await page.getByRole('button', { name: 'Generate Story' }).click();
     await waitForResult(page, page.locator(FINISHED_TEXT));
-    await expectDraftShown(page, await answer, {
+    const answer = await lastWriterAnswer(page, API_PATHS.generateStory, GENERATION_TIMEOUT_MS);
+    await expectDraftShown(page, answer, {
       successTitle: 'Your Story has been generated',
       readyMessage: 'Your story is ready below.',
     });

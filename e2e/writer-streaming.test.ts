@@ -14,7 +14,11 @@ import { openBrowser, type BrowserSession } from './helpers/browser.ts';
 import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectHidden, expectVisible } from './helpers/visibility.ts';
 import { assertNeuralEngine } from './helpers/engines.ts';
-import { expectDraftShown, nextWriterAnswer } from './helpers/writer-answers.ts';
+import {
+  expectDraftShown,
+  lastWriterAnswer,
+  recordWriterAnswers,
+} from './helpers/writer-answers.ts';
 
 /**
  * Generous: the model shares two CPU cores with the rest of the suite, and may wait in line
@@ -28,6 +32,7 @@ let session: BrowserSession;
 before(async () => {
   session = await openBrowser();
   session.page.setDefaultTimeout(30_000);
+  await recordWriterAnswers(session.page);
 });
 after(async () => {
   await session?.close();
@@ -79,7 +84,6 @@ describe('writers stream to the page', () => {
       await assertNeuralEngine('text');
       const { page } = session;
       const startedAt = Date.now();
-      const answer = nextWriterAnswer(page, API_PATHS.generateStory, GENERATION_TIMEOUT_MS);
       await startStory(page);
 
       const first = await waitForPage(
@@ -97,7 +101,8 @@ describe('writers stream to the page', () => {
       const doneSeconds = (Date.now() - startedAt) / 1000;
 
       assert.ok(final.text.trim().length > 0, 'the final story is empty');
-      await expectDraftShown(page, await answer, {
+      const answer = await lastWriterAnswer(page, API_PATHS.generateStory, GENERATION_TIMEOUT_MS);
+      await expectDraftShown(page, answer, {
         successTitle: 'Your Story has been generated',
         readyMessage: 'Your story is ready below.',
       });

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { STREAM_EVENTS, WRITER_MESSAGES, type DraftReport } from '@ai-tools/contracts';
+import { API_PATHS, STREAM_EVENTS, WRITER_MESSAGES, type DraftReport } from '@ai-tools/contracts';
 import { expectVisible } from './visibility.ts';
 
 /** The `result` event of a streamed answer, or the body of a plain JSON one. */
@@ -24,22 +24,63 @@ function finalAnswer(body: string): { data?: DraftReport } {
   assert.fail(`The writer's answer has no ${STREAM_EVENTS.result} event:\n${body.slice(-500)}`);
 }
 
+const WRITER_PATHS = [API_PATHS.generateScript, API_PATHS.generateBlog, API_PATHS.generateStory];
+const pagesRecording = new WeakSet<Page>();
+
 /**
- * Listens for the answer to the next POST to `path`; call it before the click that sends the
- * request, and await it once the page shows the finished text.
+ * From the next navigation on, the page keeps a copy of each writer answer's body: its fetch is
+ * wrapped to tee the stream, so the page still reads it as it comes. Chromium keeps no body of an
+ * event stream for Playwright to read afterwards.
  */
-export function nextWriterAnswer(
+export async function recordWriterAnswers(page: Page): Promise<void> {
+  if (pagesRecording.has(page)) return;
+  pagesRecording.add(page);
+  await page.addInitScript((paths: string[]) => {
+    const answers: { path: string; body: string | null }[] = [];
+    Object.assign(window, { writerAnswers: answers });
+    const originalFetch = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+      const response = await originalFetch(input, init);
+      const url = typeof input === 'string' || input instanceof URL ? String(input) : input.url;
+      const path = new URL(url, location.href).pathname;
+      if (!paths.includes(path) || !response.body) return response;
+      const answer = { path, body: null as string | null };
+      answers.push(answer);
+      const [forPage, forTest] = response.body.tee();
+      new Response(forTest).text().then(
+        (body) => (answer.body = body),
+        () => (answer.body = ''),
+      );
+      return new Response(forPage, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      });
+    };
+  }, WRITER_PATHS);
+}
+
+/**
+ * The report of the last answer to `path` the page has received since it was loaded (see
+ * recordWriterAnswers), once the answer has ended.
+ */
+export async function lastWriterAnswer(
   page: Page,
   path: string,
   timeoutMs: number,
 ): Promise<DraftReport> {
-  return page
-    .waitForResponse(
-      (response) =>
-        response.request().method() === 'POST' && new URL(response.url()).pathname === path,
-      { timeout: timeoutMs },
-    )
-    .then(async (response) => finalAnswer(await response.text()).data ?? {});
+  const body = await page.waitForFunction(
+    (answerPath) => {
+      const answers = (
+        window as unknown as { writerAnswers?: { path: string; body: string | null }[] }
+      ).writerAnswers;
+      const last = answers?.filter((answer) => answer.path === answerPath).at(-1);
+      return last?.body ?? false;
+    },
+    path,
+    { timeout: timeoutMs },
+  );
+  return finalAnswer(String(await body.jsonValue())).data ?? {};
 }
 
 /** The result panel title the page must show over a finished text with this report. */
