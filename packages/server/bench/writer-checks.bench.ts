@@ -1,7 +1,7 @@
 /**
  * The writers' quality benchmark (issue 20): each writer on a fixed set of briefs in several
  * languages, on the real text model, and for each brief every check of writers/draft-check.ts,
- * at the first attempt of each part and after the rewrites. The figures behind ADR 043.
+ * at the first attempt of each part and after the rewrites. The figures behind ADR 045.
  *
  *   npm run bench -w @ai-tools/server -- writer-checks
  *   BRIEFS=blog-en-water,story-es-lighthouse ...    only some of the briefs
