@@ -153,20 +153,28 @@ async function sampled<T>(pid: number, work: Promise<T>) {
   }
 }
 
-/** Starts the crowds in their own process; `stop` ends them and gives what each counted. */
+type CrowdCounts = { opened: number; closedByServer: number }[];
+
+/**
+ * Starts the crowds in their own process; `stop` ends them and gives what each counted, and the
+ * crowd's own CPU time as a share of one core (on this machine it competes with the server).
+ */
 async function startCrowds(options: CrowdOptions[]) {
   const child = fork(CROWD_ENTRY, { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   await new Promise<void>((done, fail) => {
     child.once('spawn', done);
     child.once('error', fail);
   });
+  const ticksBefore = cpuTicks(child.pid!);
+  const started = performance.now();
   child.send(options);
   return {
     stop: () =>
-      new Promise<{ opened: number; closedByServer: number }[]>((done, fail) => {
-        child.once('message', (counts) =>
-          done(counts as { opened: number; closedByServer: number }[]),
-        );
+      new Promise<{ counts: CrowdCounts; cpuPercent: number }>((done, fail) => {
+        const seconds = (performance.now() - started) / 1000;
+        const cpuPercent =
+          ((cpuTicks(child.pid!) - ticksBefore) / TICKS_PER_SECOND / seconds) * 100;
+        child.once('message', (counts) => done({ counts: counts as CrowdCounts, cpuPercent }));
         child.once('exit', (code) => fail(new Error(`the crowd exited with ${code}`)));
         child.send('stop');
       }),
@@ -196,7 +204,7 @@ async function crowdRun(server: RunningServer, stage: string, kinds: SlowKind[])
       until: sleep(CROWD_SECONDS * 1000),
     }),
   );
-  const counts = await crowds.stop();
+  const { counts, cpuPercent: crowdCpuPercent } = await crowds.stop();
   const servedPercent = (visitor.served / visitor.asked) * 100;
   record({
     name: `${label}: visitor requests served`,
@@ -229,6 +237,7 @@ async function crowdRun(server: RunningServer, stage: string, kinds: SlowKind[])
     });
   }
   record({ name: `${label}: server CPU`, value: samples.cpuPercent, unit: '% of a core' });
+  record({ name: `${label}: the crowd's own CPU`, value: crowdCpuPercent, unit: '% of a core' });
   record({ name: `${label}: server's most open descriptors`, value: samples.mostDescriptors });
   // On a shared machine the server waits for the CPU too: this says how busy the machine was.
   record({ name: `${label}: load average (1 min) at the end`, value: loadavg()[0]! });

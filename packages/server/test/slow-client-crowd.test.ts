@@ -72,6 +72,9 @@ test(
       until: rounds,
     });
 
+    context.diagnostic(
+      `the visitor: ${visitor.served} of ${visitor.asked} served; the crowd: ${uploads.opened()} uploads and ${headers.opened()} slow headers opened`,
+    );
     assert.ok(visitor.asked >= 20, `the visitor asked ${visitor.asked} times`);
     assert.ok(
       visitor.served / visitor.asked >= 0.95,
