@@ -366,3 +366,22 @@ test('only work done to the end is measured', async () => {
   await queue.run(async () => clock.advance(1), { cost: 1 });
   assert.equal(queue.secondsPerUnit, (30 * 0.7 + 1) / (10 * 0.7 + 1));
 });
+
+test('the guess counts as one typical job: one short job does not overturn it', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 1,
+    expectedSecondsPerUnit: 1,
+    typicalCost: 20,
+    now: clock.now,
+  });
+  // A job of half a unit that takes 2 s, mostly fixed costs: 4 s a unit on its own.
+  await queue.run(async () => clock.advance(2), { cost: 0.5 });
+  assert.equal(queue.secondsPerUnit, (20 * 0.7 + 2) / (20 * 0.7 + 0.5));
+  // Long jobs soon outweigh the guess.
+  for (let index = 0; index < 5; index += 1) {
+    await queue.run(async () => clock.advance(60), { cost: 20 });
+  }
+  assert.ok(queue.secondsPerUnit > 2.8, `${queue.secondsPerUnit} s a unit`);
+});

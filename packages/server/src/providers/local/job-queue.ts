@@ -22,11 +22,14 @@ export interface JobQueueOptions {
   concurrency: number;
   /** Jobs that may wait beyond those running. */
   maxWaiting: number;
-  /**
-   * How long one unit of work takes before any job has finished here (a guess for this kind of
-   * machine); from the first finished job on, what the jobs measured.
-   */
+  /** How long one unit of work takes before any job has finished here: a guess for this machine. */
   expectedSecondsPerUnit: number;
+  /**
+   * The work of a typical job. The guess counts as one such job among the measurements, so one
+   * short job whose time is mostly fixed costs (a process start, an encoding) does not overturn
+   * it; longer ones soon do. Unset: the first finished job replaces the guess.
+   */
+  typicalCost?: number;
   /** The clock, in milliseconds: tests pass their own. */
   now?: () => number;
 }
@@ -104,6 +107,11 @@ interface Entry {
  */
 const DECAY = 0.3;
 
+/** A typical speech request's work, in seconds of speech (a paragraph): for `typicalCost`. */
+export const TYPICAL_SPEECH_SECONDS = 20;
+/** A typical upload's work, in seconds of audio to hear: for `typicalCost`. */
+export const TYPICAL_AUDIO_SECONDS = 60;
+
 export class JobQueue {
   private readonly running = new Set<Entry>();
   private readonly waiting: Entry[] = [];
@@ -111,19 +119,23 @@ export class JobQueue {
   private readonly busyVisitors = new Map<string, Entry>();
   /** The places this queue gave, to the entry that holds each. */
   private readonly places = new WeakMap<QueuePlace, Entry>();
-  /** Decayed sums of the measured jobs; unset until one has finished. */
+  /** Decayed sums of the measured jobs (and of the guess, as one typical job); unset until then. */
   private measured?: { seconds: number; cost: number };
   private readonly now: () => number;
 
   constructor(private readonly options: JobQueueOptions) {
     this.now = options.now ?? (() => performance.now());
+    const { typicalCost, expectedSecondsPerUnit } = options;
+    if (typicalCost) {
+      this.measured = { seconds: typicalCost * expectedSecondsPerUnit, cost: typicalCost };
+    }
   }
 
   get size() {
     return { running: this.running.size, waiting: this.waiting.length };
   }
 
-  /** Seconds one unit of work takes here: the measured figure, or the first guess. */
+  /** Seconds one unit of work takes here: the measured figure, or the guess. */
   get secondsPerUnit(): number {
     return this.measured
       ? this.measured.seconds / this.measured.cost
@@ -257,7 +269,6 @@ export class JobQueue {
   private record(milliseconds: number, cost: number) {
     const seconds = milliseconds / 1000;
     if (!(cost > 0) || !Number.isFinite(seconds)) return;
-    // The first guess stands only until this machine has done some work.
     this.measured = this.measured
       ? {
           seconds: this.measured.seconds * (1 - DECAY) + seconds,

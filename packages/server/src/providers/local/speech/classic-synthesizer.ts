@@ -10,7 +10,7 @@ import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
-import { JobQueue } from '../job-queue.ts';
+import { JobQueue, TYPICAL_SPEECH_SECONDS } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { EspeakLanguages } from './espeak-languages.ts';
 import { primaryLanguage } from '../../language-tag.ts';
@@ -180,7 +180,12 @@ function containsWords(text: string): boolean {
 
 /** Work in seconds of speech, as for Kokoro: the classic engines make it many times faster. */
 function speechQueue(maxWaiting = 6) {
-  return new JobQueue({ concurrency: 1, maxWaiting, expectedSecondsPerUnit: 0.1 });
+  return new JobQueue({
+    concurrency: 1,
+    maxWaiting,
+    expectedSecondsPerUnit: 0.1,
+    typicalCost: TYPICAL_SPEECH_SECONDS,
+  });
 }
 
 function fliteRun(voice: string, pitchHertz: number | undefined, speed: number): EngineRun {

@@ -15,7 +15,7 @@ import {
   type Transcription,
   type TranscriptionRequest,
 } from '../../types.ts';
-import { JobQueue } from '../job-queue.ts';
+import { JobQueue, TYPICAL_AUDIO_SECONDS } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { SpeechDetector, SpeechSpan } from './voice-activity.ts';
 import { ProviderFailedError } from '../../../errors.ts';
@@ -58,7 +58,12 @@ export class ClassicTranscriber implements Transcriber {
   ) {
     this.model = pocketsphinxModelFiles(modelDir);
     // Work is counted in seconds of audio.
-    this.queue = new JobQueue({ concurrency: 1, maxWaiting, expectedSecondsPerUnit: 0.3 });
+    this.queue = new JobQueue({
+      concurrency: 1,
+      maxWaiting,
+      expectedSecondsPerUnit: 0.3,
+      typicalCost: TYPICAL_AUDIO_SECONDS,
+    });
   }
 
   status() {
