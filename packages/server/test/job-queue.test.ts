@@ -367,13 +367,13 @@ test('only work done to the end is measured', async () => {
   assert.equal(queue.secondsPerUnit, (30 * 0.7 + 1) / (10 * 0.7 + 1));
 });
 
-test('the guess counts as one typical job: one short job does not overturn it', async () => {
+test('the guess counts as some measured work: one short job does not overturn it', async () => {
   const clock = manualClock();
   const queue = new JobQueue({
     concurrency: 1,
     maxWaiting: 1,
     expectedSecondsPerUnit: 1,
-    typicalCost: 20,
+    guessWeight: 20,
     now: clock.now,
   });
   // A job of half a unit that takes 2 s, mostly fixed costs: 4 s a unit on its own.
@@ -384,4 +384,31 @@ test('the guess counts as one typical job: one short job does not overturn it', 
     await queue.run(async () => clock.advance(60), { cost: 20 });
   }
   assert.ok(queue.secondsPerUnit > 2.8, `${queue.secondsPerUnit} s a unit`);
+});
+
+test('a request that reports its progress shows the speed before it ends', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 1,
+    expectedSecondsPerUnit: 1,
+    now: clock.now,
+  });
+  const place = new QueuePlace(10);
+  await queue.run(async () => {}, { place });
+  const heard: QueuePosition[] = [];
+  const next = queue.run(async () => {}, {
+    cost: 4,
+    onQueuePosition: (position) => heard.push(position),
+  });
+  assert.deepEqual(heard, [{ ahead: 1, estimatedWaitSeconds: 10 }]);
+  // 2 of its 10 units took 6 s: 3 s a unit here, so 24 s are left, told at once to those behind.
+  clock.advance(6);
+  place.progress(2);
+  assert.equal(queue.secondsPerUnit, 3);
+  assert.deepEqual(heard.at(-1), { ahead: 1, estimatedWaitSeconds: 24 });
+  clock.advance(4);
+  assert.deepEqual(queue.positionForNewcomer(), { ahead: 2, estimatedWaitSeconds: 32 });
+  place.leave();
+  await next;
 });

@@ -130,6 +130,7 @@ export async function textToSpeech(
         place,
       });
       pieces.push(piece);
+      place.progress(estimateSpeechSeconds(chunk, request.speed));
       const startSeconds = madeSeconds;
       // An engine slower than the estimate stops here, not after making hours of audio.
       madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;

@@ -25,11 +25,11 @@ export interface JobQueueOptions {
   /** How long one unit of work takes before any job has finished here: a guess for this machine. */
   expectedSecondsPerUnit: number;
   /**
-   * The work of a typical job. The guess counts as one such job among the measurements, so one
-   * short job whose time is mostly fixed costs (a process start, an encoding) does not overturn
-   * it; longer ones soon do. Unset: the first finished job replaces the guess.
+   * How much measured work the guess counts as: one short job whose time is mostly fixed costs (a
+   * process start, an encoding) then does not overturn it, while longer ones soon do. Unset: the
+   * first finished job replaces the guess.
    */
-  typicalCost?: number;
+  guessWeight?: number;
   /** The clock, in milliseconds: tests pass their own. */
   now?: () => number;
 }
@@ -63,6 +63,7 @@ export interface QueuedJobOptions {
  */
 export class QueuePlace {
   private readonly releases: (() => void)[] = [];
+  private readonly followers: ((units: number) => void)[] = [];
   private left = false;
 
   /** @param cost The whole request's work, in the unit of the queue it goes to. */
@@ -75,6 +76,14 @@ export class QueuePlace {
     for (const release of this.releases.splice(0)) release();
   }
 
+  /**
+   * Tells the line that `units` more of the work are done (a chunk of speech made): the speed it
+   * shows and the waits behind it follow at once, before the request ends.
+   */
+  progress(units: number): void {
+    for (const follow of this.followers) follow(units);
+  }
+
   get hasLeft(): boolean {
     return this.left;
   }
@@ -83,6 +92,11 @@ export class QueuePlace {
   whenLeaving(release: () => void): void {
     if (this.left) release();
     else this.releases.push(release);
+  }
+
+  /** How the queue that took the place follows its progress. */
+  whenProgressing(follow: (units: number) => void): void {
+    this.followers.push(follow);
   }
 }
 
@@ -95,6 +109,8 @@ interface Entry {
   onQueuePosition?: (position: QueuePosition) => void;
   /** When it started, on the queue's clock; unset while it waits. */
   startedAt?: number;
+  /** The work done so far, as its place reported it, and when it last did. */
+  done?: { units: number; at: number };
   /** Resumes a waiting entry. */
   start?: () => void;
   /** Set when one of its jobs failed: its time then says nothing of the engine's speed. */
@@ -107,10 +123,13 @@ interface Entry {
  */
 const DECAY = 0.3;
 
-/** A typical speech request's work, in seconds of speech (a paragraph): for `typicalCost`. */
-export const TYPICAL_SPEECH_SECONDS = 20;
-/** A typical upload's work, in seconds of audio to hear: for `typicalCost`. */
-export const TYPICAL_AUDIO_SECONDS = 60;
+/**
+ * The speech and transcription lines' `guessWeight`: a sentence of speech, and a short clip. A
+ * sentence's fixed costs (an espeak-ng start, the encoding) are about a second, which the guess
+ * dampens; the first paragraphs outweigh it.
+ */
+export const SPEECH_GUESS_WEIGHT = 5;
+export const AUDIO_GUESS_WEIGHT = 30;
 
 export class JobQueue {
   private readonly running = new Set<Entry>();
@@ -125,9 +144,9 @@ export class JobQueue {
 
   constructor(private readonly options: JobQueueOptions) {
     this.now = options.now ?? (() => performance.now());
-    const { typicalCost, expectedSecondsPerUnit } = options;
-    if (typicalCost) {
-      this.measured = { seconds: typicalCost * expectedSecondsPerUnit, cost: typicalCost };
+    const { guessWeight, expectedSecondsPerUnit } = options;
+    if (guessWeight) {
+      this.measured = { seconds: guessWeight * expectedSecondsPerUnit, cost: guessWeight };
     }
   }
 
@@ -135,11 +154,19 @@ export class JobQueue {
     return { running: this.running.size, waiting: this.waiting.length };
   }
 
-  /** Seconds one unit of work takes here: the measured figure, or the guess. */
+  /**
+   * Seconds one unit of work takes here: from the jobs that finished, and the work done so far by
+   * those running (so a machine slower than the guess shows before its first job ends).
+   */
   get secondsPerUnit(): number {
-    return this.measured
-      ? this.measured.seconds / this.measured.cost
-      : this.options.expectedSecondsPerUnit;
+    let seconds = this.measured?.seconds ?? 0;
+    let cost = this.measured?.cost ?? 0;
+    for (const { startedAt, done } of this.running) {
+      if (!done) continue;
+      seconds += (done.at - startedAt!) / 1000;
+      cost += done.units;
+    }
+    return cost > 0 ? seconds / cost : this.options.expectedSecondsPerUnit;
   }
 
   /** Where a job that arrives now would stand. */
@@ -198,6 +225,11 @@ export class JobQueue {
     // The place stays taken for the request's next jobs, until the request leaves it.
     this.places.set(place, entry);
     place.whenLeaving(leave);
+    place.whenProgressing((units) => {
+      if (!this.running.has(entry)) return;
+      entry.done = { units: (entry.done?.units ?? 0) + units, at: this.now() };
+      this.tellPositions();
+    });
     return runIn(entry, job, signal);
   }
 
@@ -240,8 +272,10 @@ export class JobQueue {
     /** When each of the `concurrency` places at work frees. */
     const freeAt: number[] = [];
     for (const entry of this.running) {
-      // A job past its estimate is taken to end any moment: its measured speed will say better.
-      const end = Math.max(0, entry.cost * secondsPerUnit - (now - entry.startedAt!) / 1000);
+      // What is left of its work, less the time since it last did some. A job past its estimate
+      // is taken to end any moment: its measured speed will say better.
+      const { units, at } = entry.done ?? { units: 0, at: entry.startedAt! };
+      const end = Math.max(0, (entry.cost - units) * secondsPerUnit - (now - at) / 1000);
       ends.set(entry, end);
       freeAt.push(end);
     }

@@ -10,7 +10,7 @@ import { floatToPcm } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { EngineThread } from '../engine-thread.ts';
-import { JobQueue, TYPICAL_SPEECH_SECONDS } from '../job-queue.ts';
+import { JobQueue, SPEECH_GUESS_WEIGHT } from '../job-queue.ts';
 import { changeTempo } from './tempo.ts';
 import { phonemize, tokenize } from './kokoro-phonemes.ts';
 import type { KokoroRun, KokoroWave, KokoroWorkerSettings } from './kokoro-worker.ts';
@@ -76,7 +76,7 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
       concurrency: 1,
       maxWaiting: options.maxWaiting ?? 6,
       expectedSecondsPerUnit: 0.5,
-      typicalCost: TYPICAL_SPEECH_SECONDS,
+      guessWeight: SPEECH_GUESS_WEIGHT,
     });
   }
 

@@ -138,8 +138,8 @@ export class LlamaTextGenerator implements TextGenerator {
       concurrency: 1,
       maxWaiting: options.maxWaiting ?? 2,
       expectedSecondsPerUnit: 0.1,
-      // About a blog post's budget.
-      typicalCost: 500,
+      // A short answer's budget.
+      guessWeight: 200,
     });
   }
 

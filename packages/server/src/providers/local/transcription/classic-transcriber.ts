@@ -15,7 +15,7 @@ import {
   type Transcription,
   type TranscriptionRequest,
 } from '../../types.ts';
-import { JobQueue, TYPICAL_AUDIO_SECONDS } from '../job-queue.ts';
+import { JobQueue, AUDIO_GUESS_WEIGHT } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { SpeechDetector, SpeechSpan } from './voice-activity.ts';
 import { ProviderFailedError } from '../../../errors.ts';
@@ -62,7 +62,7 @@ export class ClassicTranscriber implements Transcriber {
       concurrency: 1,
       maxWaiting,
       expectedSecondsPerUnit: 0.3,
-      typicalCost: TYPICAL_AUDIO_SECONDS,
+      guessWeight: AUDIO_GUESS_WEIGHT,
     });
   }
 

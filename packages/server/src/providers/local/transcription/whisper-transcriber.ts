@@ -12,7 +12,7 @@ import {
   type Transcription,
   type TranscriptionRequest,
 } from '../../types.ts';
-import { JobQueue, TYPICAL_AUDIO_SECONDS } from '../job-queue.ts';
+import { JobQueue, AUDIO_GUESS_WEIGHT } from '../job-queue.ts';
 import { speechParts } from './hallucination-guard.ts';
 import { groupSpeechIntoPieces, type SpeechPiece } from './speech-pieces.ts';
 import type { SpeechDetector } from './voice-activity.ts';
@@ -65,7 +65,7 @@ export class WhisperTranscriber implements Transcriber {
       concurrency: 1,
       maxWaiting,
       expectedSecondsPerUnit: size === 'small' ? 0.9 : 0.35,
-      typicalCost: TYPICAL_AUDIO_SECONDS,
+      guessWeight: AUDIO_GUESS_WEIGHT,
     });
   }
 
