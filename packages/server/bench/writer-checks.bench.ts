@@ -20,6 +20,7 @@ import { writeVideoScript } from '../src/features/video-script/service.ts';
 import { DRAFT_CHECKS, type DraftCheck } from '../src/writers/draft-check.ts';
 import type { Draft } from '../src/writers/drafting.ts';
 import { writerContext, type WriterContext } from '../src/writers/writing.ts';
+import type { TextGenerator } from '../src/providers/types.ts';
 import { record } from './record.ts';
 
 interface Brief {
@@ -119,8 +120,30 @@ if (!modelPath) {
   process.exit(0);
 }
 const wanted = (process.env.BRIEFS ?? '').split(',').filter(Boolean);
-const generator = await loadLlamaTextGenerator({ modelPath });
+const generator = await loadLlamaTextGenerator({ modelPath, threads: config.TEXT_THREADS });
 console.log(`${basename(modelPath)}, ${generator.threads} threads`);
+/**
+ * TRACE=1 prints each generation as it ends: its instruction, tokens, seconds and text, to see
+ * where a writer spends its time and what the model wrote before the check.
+ */
+const traced: Pick<TextGenerator, 'generate'> = {
+  // No turn: the benchmark is the only visitor, and each generation passes here to be traced.
+  async *generate(request) {
+    const startedAt = performance.now();
+    let text = '';
+    for await (const piece of generator.generate(request)) {
+      text += piece;
+      yield piece;
+    }
+    if (process.env.TRACE) {
+      const instruction = request.prompt.trim().split('\n').at(-1)?.slice(0, 100);
+      const figures = generator.lastGeneration;
+      console.log(
+        `  [${((performance.now() - startedAt) / 1000).toFixed(1)} s, ${figures?.generatedTokens ?? '?'} tokens, ${figures?.stopReason ?? '?'}] ${instruction}\n${text.replace(/^/gm, '    | ')}`,
+      );
+    }
+  },
+};
 const draftsDirectory = resolve(
   REPOSITORY_ROOT,
   process.env.BENCH_RESULTS_DIR || 'bench-results',
@@ -137,7 +160,7 @@ for (const brief of briefs) {
   const startedAt = performance.now();
   let draft: Draft;
   try {
-    draft = await brief.write(writerContext(generator, undefined, 30 * 60_000));
+    draft = await brief.write(writerContext(traced, undefined, 30 * 60_000));
   } catch (error) {
     console.log(`\n## ${brief.name}: failed: ${(error as Error).message}`);
     continue;
