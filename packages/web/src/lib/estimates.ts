@@ -6,8 +6,6 @@ import { WRITER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
  * server running the local engines; an API provider is usually faster. They are hints, not promises.
  */
 
-/** Words per minute of speech in a video (a common voice-over pace). */
-export const SPOKEN_WORDS_PER_MINUTE = 150;
 /** A typical blog post of the blog generator, in words. */
 export const TYPICAL_BLOG_WORDS = 900;
 

@@ -6,6 +6,7 @@ import {
   PLATFORMS,
   SCRIPT_TOPIC_NAMES,
   SCRIPT_TOPICS,
+  SPOKEN_WORDS_PER_MINUTE,
   TOOL_CAPABILITY,
   type Duration,
   type Platform,
@@ -28,7 +29,7 @@ import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
 import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
-import { estimateWritingSeconds, SPOKEN_WORDS_PER_MINUTE } from '../../lib/estimates.ts';
+import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { downloadText } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
