@@ -102,6 +102,7 @@ export const DRAFT_PROBLEM_MESSAGES = {
   otherScript: (sample: string) => `it contains text in another writing system ("${sample}")`,
   unfinishedLine: (ending: string) => `a line stops mid-sentence ("…${ending}")`,
   chatter: (phrase: string) => `it talks to the reader like a chatbot ("${phrase}")`,
+  instructions: (phrase: string) => `it repeats the writing instructions ("${phrase}")`,
   missingElement: (element: string) => `it leaves out "${element}"`,
   repeatedSentence: (sentence: string) => `it says "${sentence}" twice`,
   length: (words: number, lowest: number, highest: number) =>

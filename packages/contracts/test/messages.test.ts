@@ -35,6 +35,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'DRAFT_PROBLEM_MESSAGES.otherScript': ['flush out多余的 fluid'],
   'DRAFT_PROBLEM_MESSAGES.unfinishedLine': ['a few examples:s in coffee'],
   'DRAFT_PROBLEM_MESSAGES.chatter': ["I'm here to help"],
+  'DRAFT_PROBLEM_MESSAGES.instructions': ['Paragraph 1:'],
   'DRAFT_PROBLEM_MESSAGES.missingElement': ['Pimienta'],
   'DRAFT_PROBLEM_MESSAGES.repeatedSentence': ['The lighthouse glowed.'],
   'DRAFT_PROBLEM_MESSAGES.length': [120, 170, 230],

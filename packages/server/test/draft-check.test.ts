@@ -80,6 +80,18 @@ test('the problems the visitors saw are each named', () => {
     ['# A\n\n1. First step.\n- Second step.', DRAFT_PROBLEM_MESSAGES.mixedList],
     ['# A\n\n- ** regularly update reviews: it matters.', DRAFT_PROBLEM_MESSAGES.openEmphasis],
     ['# A\n\nShe said "come here and sit.', DRAFT_PROBLEM_MESSAGES.openQuote],
+    [
+      '# A\n\nParagraph 1: Drink water first. It helps.',
+      DRAFT_PROBLEM_MESSAGES.instructions('Paragraph 1:'),
+    ],
+    [
+      '# A\n\nHow much water is enough - Two paragraphs of 3 to 5 sentences each.',
+      DRAFT_PROBLEM_MESSAGES.instructions('3 to 5 sentences'),
+    ],
+    [
+      '# A\n\n- Try sports drinks or flavored g…',
+      DRAFT_PROBLEM_MESSAGES.unfinishedLine('sports drinks or flavored g…'),
+    ],
   ];
   for (const [text, problem] of cases) {
     assert.ok(
@@ -97,7 +109,8 @@ test('a sentence said twice is a repeat, also across parts', () => {
   assert.deepEqual(checkDraft(sentence, { ...english, before: `# Title\n\n${sentence}` }), [
     DRAFT_PROBLEM_MESSAGES.repeatedSentence(sentence),
   ]);
-  // A short refrain is style, not a loop.
+  // A story may trail off; a short refrain is style, not a loop.
+  assert.deepEqual(checkDraft('And then the light went out…', english), []);
   assert.deepEqual(checkDraft('Run, Tom, run. Run, Tom, run.', english), []);
 });
 

@@ -34,6 +34,9 @@ const PLACEHOLDER =
   /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:lorem ipsum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/i;
 const CHATTER =
   /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b)/i;
+/** The writers' own instructions, said back: "Paragraph 1:", "3 to 5 sentences each"... */
+const INSTRUCTION_ECHO =
+  /\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.-]|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) the (?:two |three )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/i;
 const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
 const CONCLUSION_HEADING = /^(?:conclusion|in conclusion|summary|final thoughts|wrapping up)\b/i;
 /** What may end a sentence in the writers' languages, with a closing quote or bracket after it. */
@@ -51,6 +54,7 @@ export const DRAFT_CHECKS = [
   'consistent lists',
   'no empty cue',
   'no chatter',
+  'no instructions echoed',
   'named elements present',
   'no sentence said twice',
   'length',
@@ -73,6 +77,7 @@ export function checkDraft(text: string, expectations: DraftExpectations): Draft
     ...scriptProblems(text, expectations.profile),
     ...lineProblems(text, expectations),
     ...chatterProblems(text),
+    ...instructionProblems(text),
     ...elementProblems(text, expectations),
     ...repeatProblems(text, expectations),
     ...lengthProblems(text, expectations),
@@ -193,7 +198,11 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
     }
     const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
     const introducesList = content.endsWith(':') && next !== undefined && LIST_ITEM.test(next);
-    if (!introducesList && !SENTENCE_END.test(content.replace(/\*+$/, ''))) {
+    const sentence = content.replace(/\*+$/, '');
+    // "…flavored g…": a word cut where a bound stopped the model, not a sentence's end. A story
+    // may trail off ("And then…"); a list item may not.
+    const cutWord = item ? /\p{L}…$/u.test(sentence) : /(?:^|\s)\p{L}{1,2}…$/u.test(sentence);
+    if (!introducesList && (cutWord || !SENTENCE_END.test(sentence))) {
       problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(content))));
     }
   });
@@ -216,6 +225,13 @@ function quotesClosed(text: string): boolean {
     count(/«/g) === count(/»/g) &&
     count(/「/g) === count(/」/g)
   );
+}
+
+function instructionProblems(text: string): DraftProblem[] {
+  const phrase = INSTRUCTION_ECHO.exec(text)?.[0];
+  return phrase
+    ? [problem('no instructions echoed', DRAFT_PROBLEM_MESSAGES.instructions(phrase))]
+    : [];
 }
 
 function chatterProblems(text: string): DraftProblem[] {

@@ -153,7 +153,7 @@ export function blogSectionGrammar(brief: BlogBrief): string {
   return [
     'root ::= paragraph "\\n\\n" paragraph "\\n\\n" bullet bullet bullet bullet?',
     `paragraph ::= ${prose(150, 1400)}`,
-    `bullet ::= "- " ("**" heading "**: ")? ${prose(30, 500)} "\\n"`,
+    `bullet ::= "- " ("**" heading "**: ")? ${prose(30, 320)} "\\n"`,
     headingRules(brief.profile.writingSystem, 10),
     proseRules(brief.profile.writingSystem),
   ].join('\n');
@@ -240,7 +240,7 @@ async function writeBlogDraft(
     const others = plan.sections.filter((_, other) => other !== index);
     const body = await writePart(
       [
-        `Write section ${index + 1}, "${heading}": two paragraphs of 3 to 5 sentences each, then 3 or 4 bullet points with concrete tips, each a whole sentence.`,
+        `Write section ${index + 1}, "${heading}": two paragraphs of 3 to 5 sentences each, then 3 or 4 bullet points with concrete tips, each one short sentence.`,
         `Keep to this section's subject; ${others.map((other) => `"${other}"`).join(', ')} are written separately.`,
       ].join('\n'),
       blogSectionGrammar(brief),
