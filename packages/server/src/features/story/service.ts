@@ -43,7 +43,7 @@ const STORY_PARTS = [
     name: 'middle',
     share: 0.4,
     instruction: (words: number) =>
-      `Continue with the middle of the story, about ${words} words, as the plan's middle says. Go on from where the story so far stops; do not tell again what already happened.`,
+      `Continue with the middle of the story, about ${words} words, as the plan's middle says. Go on from where the story so far stops; do not tell again what already happened, and stop before what the plan's ending says.`,
   },
   {
     name: 'ending',
@@ -62,6 +62,7 @@ const WRITER_SYSTEM = [
   'You are a skilled storyteller. You write one part of a story at a time, following its plan.',
   'Write plain prose in paragraphs: no title, no heading, no list, no note before or after the text.',
   'Use the names of the plan exactly as they are written there.',
+  "Tell the plan's events in new words, with details and dialogue: never copy a line of the plan.",
 ].join('\n');
 
 /** The visitor's choices, with their idea made plain text. */
@@ -156,13 +157,13 @@ function withArticle(word: string): string {
 export function storyPlanPrompt(brief: StoryBrief): string {
   return [
     ...briefLines(brief),
-    `Plan the story ${inLanguage(brief)}: a short title, its characters with their names, the place, and one sentence each for the beginning, the middle and the ending.`,
+    `Plan the story ${inLanguage(brief)}: a short title, its characters with their names, the place, and one short sentence each for the beginning, the middle and the ending.`,
     'The title names something in the story, never the story type, the audience or the tone.',
   ].join('\n');
 }
 
 export function storyPlanGrammar(profile: LanguageProfile): string {
-  const line = prose(15, 240);
+  const line = prose(15, 160);
   return [
     `root ::= "Title: " heading "\\nCharacters: " ${line} "\\nPlace: " ${line} "\\nBeginning: " ${line} "\\nMiddle: " ${line} "\\nEnding: " ${line} "\\n"`,
     headingRules(profile.writingSystem, 14),

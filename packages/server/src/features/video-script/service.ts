@@ -148,13 +148,13 @@ export function videoScriptPlanPrompt(brief: ScriptBrief): string {
   return [
     ...briefLines(brief),
     '',
-    'Plan the script: a title, then for each section one sentence that says what it tells the viewer. The hook grabs attention; the last section is the call to action that fits the platform.',
+    'Plan the script: a title, then for each section one short sentence that says what it tells the viewer. The hook grabs attention; the last section is the call to action that fits the platform.',
     brief.idea ? 'Write in the language of the idea.' : 'Write in English.',
   ].join('\n');
 }
 
 export function videoScriptPlanGrammar(brief: ScriptBrief): string {
-  const lines = brief.sections.map((section) => `"${section.name}: " ${prose(15, 400)} "\\n"`);
+  const lines = brief.sections.map((section) => `"${section.name}: " ${prose(15, 200)} "\\n"`);
   return [
     `root ::= "Title: " heading "\\n" ${lines.join(' ')}`,
     headingRules(brief.profile.writingSystem, 16),
