@@ -18,6 +18,7 @@ import { headingRules, literal, prose, proseRules } from '../../writers/grammar.
 import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
+  removeRepeatedSentences,
   requireText,
   visitorText,
   inEngineTurn,
@@ -259,6 +260,8 @@ async function writeBlogDraft(
     beforeConclusion,
     expect({ words: FRAME_WORDS }),
   )}`;
+  // A part that said again what an earlier one said (a small model copies) loses the repeat.
+  post = removeRepeatedSentences(post);
   stream.settle(post);
 
   const problems = checkDraft(

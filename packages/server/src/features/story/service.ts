@@ -20,6 +20,7 @@ import {
   cleanModelOutput,
   countWords,
   dropUnfinishedSentence,
+  removeRepeatedSentences,
   requireText,
   trimToSentences,
   visitorText,
@@ -291,7 +292,8 @@ async function writeStoryDraft(
     story = `${before}${written.text}`;
   }
 
-  story = fitLength(story, target, locale);
+  // A part that said again what an earlier one said (a small model copies) loses the repeat.
+  story = fitLength(removeRepeatedSentences(story), target, locale);
   stream.settle(story);
   const problems = checkDraft(
     story,

@@ -26,6 +26,7 @@ import { profileOfText, type LanguageProfile } from '../../writers/languages.ts'
 import {
   cleanModelOutput,
   countWords,
+  removeRepeatedSentences,
   requireText,
   trimToSentences,
   visitorText,
@@ -174,7 +175,7 @@ export function parseScriptPlan(
 
 /**
  * A section's three lines as a grammar: a voice-over of whole sentences, without quotes (it is
- * read aloud), and two cues of whole words. The bounds are far above what a section needs: a model
+ * read aloud), and two cues of whole words (no full stop: a cue is not a speech). The bounds are far above what a section needs: a model
  * stopped by a bound ends mid-word, so the budget is kept by trimming whole sentences instead.
  */
 export function videoScriptSectionGrammar(
@@ -183,9 +184,8 @@ export function videoScriptSectionGrammar(
 ): string {
   const characters = section.words * profile.charactersPerWord;
   return [
-    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${prose(Math.min(characters * 0.5, 40), characters * 3 + 80)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " cue "\\n"`,
-    headingRules(profile.writingSystem, 20),
-    `cue ::= ${prose(10, 300)}`,
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${prose(Math.min(characters * 0.5, 40), characters * 3 + 80)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " heading "\\n"`,
+    headingRules(profile.writingSystem, 16),
     proseRules(profile.writingSystem),
   ].join('\n');
 }
@@ -277,7 +277,7 @@ async function writeVideoScriptDraft(
         prompt: [
           shared,
           ...(soFar ? [`The voice-over so far: ${soFar}`, ''] : []),
-          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words${section.words <= 12 ? ': one short sentence' : ''}; its on-screen text has 2 to 6 words; its B-roll is one short sentence.`,
+          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words${section.words <= 12 ? ': one short sentence' : ''}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees.`,
         ].join('\n'),
         maxTokens: Math.ceil(section.words * profile.tokensPerWord * 1.6) + 120,
         temperature: 0.7,
@@ -301,6 +301,8 @@ async function writeVideoScriptDraft(
   }
 
   script = script.trim();
+  // A part that said again what an earlier one said (a small model copies) loses the repeat.
+  script = removeRepeatedSentences(script);
   stream.settle(script);
   const problems = checkDraft(
     script,
