@@ -124,12 +124,12 @@ interface Entry {
 const DECAY = 0.3;
 
 /**
- * The speech and transcription lines' `guessWeight`: a sentence of speech, and a short clip. A
- * sentence's fixed costs (an espeak-ng start, the encoding) are about a second, which the guess
- * dampens; the first paragraphs outweigh it.
+ * The speech and transcription lines' `guessWeight`, in seconds of speech and of audio: enough to
+ * dampen a single sentence's fixed costs (an espeak-ng start, the encoding: about a second), and
+ * soon outweighed by a request's own progress.
  */
-export const SPEECH_GUESS_WEIGHT = 5;
-export const AUDIO_GUESS_WEIGHT = 30;
+export const SPEECH_GUESS_WEIGHT = 2;
+export const AUDIO_GUESS_WEIGHT = 10;
 
 export class JobQueue {
   private readonly running = new Set<Entry>();

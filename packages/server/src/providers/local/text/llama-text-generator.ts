@@ -134,8 +134,8 @@ export class LlamaTextGenerator implements TextGenerator {
       concurrency: 1,
       maxWaiting: options.maxWaiting ?? 2,
       expectedSecondsPerUnit: 0.1,
-      // A short answer's budget.
-      guessWeight: 200,
+      // A sentence's worth of tokens.
+      guessWeight: 50,
     });
   }
 
