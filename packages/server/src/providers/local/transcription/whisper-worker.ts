@@ -4,6 +4,7 @@
  * because the log-mel features (about 0.2 s of JavaScript per piece) and the decoding loop would
  * otherwise hold /api/health and every other request up while a transcription runs.
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { workerData } from 'node:worker_threads';
 import {
@@ -23,6 +24,7 @@ import {
 import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
 import { WHISPER_FILES } from '../../../models/manifest.ts';
 import { serveEngine } from '../engine-worker.ts';
+import { withoutGraphOutputs } from '../onnx-outputs.ts';
 import { whisperFeatures } from './whisper-features.ts';
 import type {
   DecodedPiece,
@@ -128,6 +130,14 @@ class StopWhenAsked extends StoppingCriteria {
   }
 }
 
+/**
+ * The one encoder output the decoder needs. The exported encoder also outputs its six attention
+ * maps (72 MB each): asked for the hidden state alone, onnxruntime still computed and held all
+ * six until the run ended (about 520 MB at each piece); without them as outputs of the graph a
+ * run peaks at about 170 MB, and is faster.
+ */
+const ENCODER_OUTPUT = 'last_hidden_state';
+
 /** onnxruntime's options for both sessions; only the memory arena differs between them. */
 function sessionOptions(memoryArena: boolean) {
   return {
@@ -142,10 +152,11 @@ function sessionOptions(memoryArena: boolean) {
 
 async function load() {
   // onnxruntime's CPU memory arena keeps the largest need of any run reserved. The encoder runs
-  // once per piece and needs about 500 MB while it does: an arena would keep that for good, so
-  // the model loads without one. The decoder runs once per token with small tensors: with an
-  // arena it takes about a third less CPU time, so its session is made again with one, from the
-  // file itself (measured in bench/transcription and bench/memory).
+  // once per piece with large tensors: an arena would keep them for good, so the model loads
+  // without one. The decoder runs once per token with small tensors: with an arena it takes about
+  // a third less CPU time, so its session is made again with one, from the file itself (measured
+  // in bench/transcription and bench/memory). The encoder is made again too, without its
+  // attention maps as outputs (onnx-outputs.ts, ADR 045).
   const [processor, tokenizer, model] = await Promise.all([
     AutoProcessor.from_pretrained(settings.modelId),
     AutoTokenizer.from_pretrained(settings.modelId),
@@ -156,16 +167,23 @@ async function load() {
     }),
   ]);
   const sessions = (model as unknown as { sessions: Record<string, ModelSession> }).sessions;
-  const decoder = sessions.decoder_model_merged;
-  if (!decoder || !sessions.model) throw new Error('Whisper has no encoder or decoder session.');
-  const decoderWithArena = (await InferenceSession.create(
-    join(settings.localModelPath, settings.modelId, WHISPER_FILES.decoder),
-    sessionOptions(true),
-  )) as unknown as ModelSession;
+  const { model: encoder, decoder_model_merged: decoder } = sessions;
+  if (!encoder || !decoder) throw new Error('Whisper has no encoder or decoder session.');
+  const modelFolder = join(settings.localModelPath, settings.modelId);
+  const encoderFile = await readFile(join(modelFolder, WHISPER_FILES.encoder));
+  const [hiddenStateEncoder, decoderWithArena] = (await Promise.all([
+    InferenceSession.create(
+      withoutGraphOutputs(encoderFile, (name) => name !== ENCODER_OUTPUT),
+      sessionOptions(false),
+    ),
+    InferenceSession.create(join(modelFolder, WHISPER_FILES.decoder), sessionOptions(true)),
+  ])) as unknown as [ModelSession, ModelSession];
   // transformers.js keeps its own settings for a session on the session itself.
+  hiddenStateEncoder.config = encoder.config;
   decoderWithArena.config = decoder.config;
+  sessions.model = hiddenStateEncoder;
   sessions.decoder_model_merged = decoderWithArena;
-  await decoder.release();
+  await Promise.all([encoder.release(), decoder.release()]);
   const config = model.generation_config as unknown as WhisperGenerationConfig;
   return { processor, tokenizer, model, tokens: readTokens(config, tokenizer) };
 }
@@ -190,15 +208,12 @@ async function encode(whisper: Whisper, samples: Float32Array): Promise<EncodedP
     (whisper.processor as Processor & { feature_extractor: FeatureExtractor }).feature_extractor,
     samples,
   );
-  // The exported encoder also outputs its six attention maps, 72 MB each. transformers.js asks
-  // for every output and keeps one; asking onnxruntime for the hidden state alone saves about
-  // 430 MB at every piece and a third of the encoder's time (measured: 0.82 s against 1.17 s).
   const session = (whisper.model as unknown as { sessions: Record<string, ModelSession> }).sessions
     .model;
   if (!session) throw new Error('Whisper has no encoder session.');
-  const { last_hidden_state: hiddenState } = await session.run(
+  const { [ENCODER_OUTPUT]: hiddenState } = await session.run(
     { input_features: (inputFeatures as unknown as { ort_tensor: unknown }).ort_tensor },
-    ['last_hidden_state'],
+    [ENCODER_OUTPUT],
   );
   if (!hiddenState) throw new Error('The Whisper encoder gave no last_hidden_state.');
   const encoderOutputs = new Tensor(hiddenState);
