@@ -12,6 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EVENT_STREAM_MEDIA_TYPE, STREAM_EVENTS, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { errorAnswerFor } from '../plugins/error-handler.ts';
 import { acceptWeight } from './accept.ts';
+import { JsonPieces } from './json-pieces.ts';
 import { GenerationAbortedError } from '../errors.ts';
 
 /** A comment line this often keeps proxies from closing a stream that waits in a long line. */
@@ -39,7 +40,7 @@ export async function answerEventStream(
   work: (
     send: (event: string, data: object) => void,
     drained: () => Promise<void>,
-  ) => Promise<object>,
+  ) => Promise<object | JsonPieces>,
 ): Promise<FastifyReply> {
   const stream = new EventStream(reply);
   try {
@@ -47,7 +48,8 @@ export async function answerEventStream(
       (event, data) => stream.send(event, data),
       () => stream.drained(),
     );
-    stream.send(STREAM_EVENTS.result, answer);
+    if (answer instanceof JsonPieces) await stream.sendPieces(STREAM_EVENTS.result, answer);
+    else stream.send(STREAM_EVENTS.result, answer);
   } catch (error) {
     // Before the first event the client still gets a status line of its own: the plain error.
     if (!stream.opened) throw error;
@@ -83,6 +85,20 @@ class EventStream {
     if (body.destroyed || body.writableEnded) return;
     // JSON never holds a raw line break, so one `data:` line carries the whole event.
     body.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  /** One event whose data is a large JSON answer, written as the client reads it. */
+  async sendPieces(event: string, json: JsonPieces) {
+    const body = this.open();
+    // A keep-alive comment must not fall inside the event; the stream ends after it anyway.
+    clearInterval(this.keepAlive);
+    body.write(`event: ${event}\ndata: `);
+    for (const piece of json.pieces()) {
+      if (body.destroyed || body.writableEnded) return;
+      body.write(piece);
+      await this.drained();
+    }
+    body.write('\n\n');
   }
 
   /** Resolves once the events held for the client are below BUFFERED_BYTES, or it has gone. */

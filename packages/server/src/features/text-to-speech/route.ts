@@ -13,6 +13,7 @@ import { textToSpeech, type TextToSpeechOptions, type TextToSpeechResult } from 
 import { abortSignalFor } from '../../routes/abort-signal.ts';
 import { acceptWeight } from '../../routes/accept.ts';
 import { answerEventStream, wantsEventStream } from '../../routes/event-stream.ts';
+import { JsonPieces, sendJsonPieces } from '../../routes/json-pieces.ts';
 import { visitorOf } from '../../visitor.ts';
 
 /**
@@ -75,13 +76,20 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
             .send(result.audio as never)
         );
       }
-      return jsonAnswer(result);
+      return sendJsonPieces(reply, jsonAnswer(result));
     },
   );
 }
 
-function jsonAnswer({ audio, ...about }: TextToSpeechResult): TextToSpeechResponse {
-  return { success: true, data: { audioBase64: audio.toString('base64'), ...about } };
+/**
+ * The JSON answer, its audio's base64 made a piece at a time as it is written (json-pieces.ts):
+ * the plain answer and the stream's `result` alike.
+ */
+function jsonAnswer({ audio, ...about }: TextToSpeechResult): JsonPieces {
+  return JsonPieces.withBase64(audio, (slot): TextToSpeechResponse => ({
+    success: true,
+    data: { audioBase64: slot, ...about },
+  }));
 }
 
 /**
