@@ -21,6 +21,8 @@ const PUNCTUATION_RUN = new RegExp(
 /** espeak-ng marks a word it reads in another language's voice: `(en)...(cmn)`. */
 const LANGUAGE_SWITCH_FLAG = /\([a-z-]+\)/g;
 const SPACE_TOKEN = KOKORO_VOCABULARY.get(' ');
+/** The marks Kokoro reads as a pause: a run cut after one pauses where the text does anyway. */
+const PAUSE_TOKENS = new Set([...'.!?;:,—…'].map((mark) => KOKORO_VOCABULARY.get(mark)));
 
 /** The espeak-ng voice (`en-us`, `es`, ...) whose phonemes a Kokoro voice was trained on. */
 export async function phonemize(
@@ -44,27 +46,36 @@ export async function phonemize(
 }
 
 /**
- * Token ids in groups of at most KOKORO_MAX_TOKENS, cut at a space where a group would be too long
- * (the service already cuts text at sentences, so this is rare). Characters outside the
- * vocabulary are dropped, as Kokoro's own tokenizer does.
+ * Token ids in groups of at most `maxTokens` (KOKORO_MAX_TOKENS, the model's own limit, unless the
+ * caller wants shorter runs). A group that would be too long ends after a pause (a punctuation
+ * mark) in its second half, else after its last space. Characters outside the vocabulary are
+ * dropped, as Kokoro's own tokenizer does.
  */
-export function tokenize(phonemes: string): number[][] {
+export function tokenize(phonemes: string, maxTokens = KOKORO_MAX_TOKENS): number[][] {
   const ids = [...phonemes].flatMap((character) => {
     const id = KOKORO_VOCABULARY.get(character);
     return id === undefined ? [] : [id];
   });
+  const longest = Math.max(1, Math.min(maxTokens, KOKORO_MAX_TOKENS));
   const groups: number[][] = [];
   let start = 0;
   while (start < ids.length) {
-    let end = Math.min(ids.length, start + KOKORO_MAX_TOKENS);
-    if (end < ids.length) {
-      const lastSpace = ids.lastIndexOf(SPACE_TOKEN ?? -1, end - 1);
-      if (lastSpace > start) end = lastSpace + 1;
-    }
+    let end = Math.min(ids.length, start + longest);
+    if (end < ids.length) end = groupEnd(ids, start, end);
     groups.push(ids.slice(start, end));
     start = end;
   }
   return groups.filter((group) => group.some((id) => id !== SPACE_TOKEN));
+}
+
+/** Where a group from `start` that may not reach `end` ends best. */
+function groupEnd(ids: number[], start: number, end: number): number {
+  const half = start + Math.floor((end - start) / 2);
+  for (let index = end - 1; index >= half; index--) {
+    if (PAUSE_TOKENS.has(ids[index] ?? -1)) return index + 1;
+  }
+  const lastSpace = ids.lastIndexOf(SPACE_TOKEN ?? -1, end - 1);
+  return lastSpace > start ? lastSpace + 1 : end;
 }
 
 function splitAtPunctuation(text: string): { text: string; isPunctuation: boolean }[] {

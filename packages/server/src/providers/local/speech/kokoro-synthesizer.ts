@@ -39,6 +39,24 @@ const MODEL_FASTEST_SPEED = 3;
  */
 const CHARACTERS_PER_CHUNK = 400;
 
+/**
+ * The longest speech one run of the model makes. A run's working memory grows with the audio it
+ * makes: about 150 MB for 11 s and 470 MB for 28 s with jemalloc (830 and 1,070 MB with glibc's
+ * malloc), so a long chunk or a slow speed is spoken in several runs, cut at a pause where it can
+ * be (ADR 046).
+ */
+const RUN_MAX_SECONDS = 12;
+/**
+ * Phoneme tokens Kokoro speaks per second at speed 1: 17.5 measured on English prose; counted as
+ * fewer, so a run errs towards less audio.
+ */
+const TOKENS_PER_SECOND = 15;
+
+/** The most tokens one run may take at the model's `speed`. */
+function tokensPerRun(speed: number): number {
+  return Math.floor(TOKENS_PER_SECOND * speed * RUN_MAX_SECONDS);
+}
+
 export interface KokoroFiles {
   model: string;
   voicesFolder: string;
@@ -117,7 +135,7 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
         Math.max(MODEL_SLOWEST_SPEED, request.speed),
       );
       const waves: Float32Array[] = [];
-      for (const ids of tokenize(phonemes)) {
+      for (const ids of tokenize(phonemes, tokensPerRun(modelSpeed))) {
         if (signal.aborted) throw new GenerationAbortedError();
         waves.push(await this.speak(ids, styles, modelSpeed));
       }
