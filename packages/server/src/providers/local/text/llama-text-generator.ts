@@ -171,6 +171,7 @@ export class LlamaTextGenerator implements TextGenerator {
     work: (generator: Pick<TextGenerator, 'generate'>) => Promise<T>,
   ): Promise<T> {
     const place = new QueuePlace(options.expectedTokens);
+    const jobs = new Set<Promise<void>>();
     try {
       return await work({
         generate: (request) =>
@@ -183,10 +184,13 @@ export class LlamaTextGenerator implements TextGenerator {
                 [options.signal, request.signal].filter((signal) => signal !== undefined),
               ),
             },
-            place,
+            { place, jobs },
           ),
       });
     } finally {
+      // A writer that gives up (Stop, its deadline) does not wait for the engine to stop; the
+      // place frees only once it has, so the next turn never shares the context sequence.
+      await Promise.allSettled(jobs);
       place.leave();
     }
   }
@@ -194,7 +198,7 @@ export class LlamaTextGenerator implements TextGenerator {
   /** One generation, in its own place in line or in the place of a turn. */
   private async *generateIn(
     request: TextGenerationRequest,
-    place?: QueuePlace,
+    turn?: { place: QueuePlace; jobs: Set<Promise<void>> },
   ): AsyncIterable<string> {
     if (request.signal?.aborted) throw new GenerationAbortedError();
     // Stops the engine both when the visitor's signal aborts and when the consumer stops reading.
@@ -223,7 +227,7 @@ export class LlamaTextGenerator implements TextGenerator {
           visitor: request.visitor,
           onQueuePosition: request.onQueuePosition,
           cost: request.maxTokens,
-          place,
+          place: turn?.place,
         },
       )
       .then(
@@ -237,6 +241,8 @@ export class LlamaTextGenerator implements TextGenerator {
           notify();
         },
       );
+    turn?.jobs.add(job);
+    void job.finally(() => turn?.jobs.delete(job));
 
     try {
       for (;;) {
