@@ -5,11 +5,9 @@
  * while /api/health is timed (target under 100 ms), and the child's resident memory (VmRSS) and
  * peak (VmHWM) are read from /proc.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import {
   API_PATHS,
   DURATIONS,
@@ -17,46 +15,15 @@ import {
   SCRIPT_TOPIC_NAMES,
   SPEECH_UPLOAD_FIELD,
   VOICES,
-  type HealthResponse,
 } from '@ai-tools/contracts';
-import { loadConfig } from '../src/config.ts';
-import { findTextModel } from '../src/providers/local/text/index.ts';
 import { POCKETSPHINX_TEST_DATA } from '../test/helpers/local-engines.ts';
-import { writeTinyGguf, type TinyModelShape } from '../test/helpers/tiny-gguf.ts';
 import { record } from './record.ts';
+import { memoryOf, startServer, textModelEnvironment } from './server-process.ts';
 
-const SERVER_ENTRY = resolve(import.meta.dirname, '../src/server.ts');
 const RECORDING = join(
   POCKETSPHINX_TEST_DATA,
   'librivox/sense_and_sensibility_01_austen_64kb-0870.wav',
 );
-/** About the size of the default text model's file (428 MB), so memory is comparable. */
-const STAND_IN_SHAPE: TinyModelShape = {
-  embeddingLength: 512,
-  blockCount: 24,
-  feedForwardLength: 2048,
-  headCount: 8,
-  contextLength: 4096,
-  seed: 13,
-};
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-function memoryOf(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) =>
-    Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return { peakMegabytes: field('VmHWM') / 1024, currentMegabytes: field('VmRSS') / 1024 };
-}
 
 async function timed<T>(work: () => Promise<T>) {
   const started = performance.now();
@@ -64,90 +31,7 @@ async function timed<T>(work: () => Promise<T>) {
   return { result, milliseconds: performance.now() - started };
 }
 
-const config = loadConfig();
 const scratch = mkdtempSync(join(tmpdir(), 'memory-bench-'));
-const environment: Record<string, string> = {
-  ...(process.env as Record<string, string>),
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  HOST: '127.0.0.1',
-  AI_PROVIDER: 'local',
-  DATA_DIR: join(scratch, 'data'),
-  TEMP_DIR: join(scratch, 'temporary'),
-};
-mkdirSync(environment.DATA_DIR!, { recursive: true });
-
-const realModel = findTextModel({
-  modelsDir: config.MODELS_DIR,
-  textModel: config.TEXT_MODEL,
-});
-const textModelEnvironment: Record<string, string> = {};
-if (realModel) {
-  console.log(`Text model: ${realModel}`);
-} else {
-  textModelEnvironment.TEXT_MODEL = writeTinyGguf(join(scratch, 'stand-in.gguf'), STAND_IN_SHAPE);
-  console.log(
-    'No text model in MODELS_DIR: a random stand-in GGUF of about the default model’s size (F32, 24 layers x 512) takes its place.',
-  );
-}
-
-interface RunningServer {
-  base: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** `stage` names the server's figures in the record: "speech engines", "every engine". */
-async function startServer(
-  stage: string,
-  extraEnvironment: Record<string, string>,
-): Promise<RunningServer> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const startedAt = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
-    env: { ...environment, ...extraEnvironment, PORT: String(port) },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    let health: HealthResponse | undefined;
-    while (!health) {
-      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-      if (performance.now() - startedAt > 120_000)
-        throw new Error('the server did not start in 2 minutes');
-      health = await fetch(`${base}${API_PATHS.health}`)
-        .then((response) =>
-          response.ok ? (response.json() as Promise<HealthResponse>) : undefined,
-        )
-        .catch(() => undefined);
-      if (!health) await new Promise((done) => setTimeout(done, 200));
-    }
-    const readySeconds = (performance.now() - startedAt) / 1000;
-    console.log(`Server ready in ${readySeconds.toFixed(1)} s; engines:`);
-    record({ name: `${stage}: server ready`, value: readySeconds, unit: 's' }, { print: false });
-    for (const [capability, status] of Object.entries(health.engines)) {
-      console.log(
-        `  ${capability.padEnd(14)} ${status.engine} (${status.tier}${status.ready ? '' : ', not ready'})`,
-      );
-    }
-    const startUpMegabytes = memoryOf(child.pid!).currentMegabytes;
-    console.log(`  after start-up: ${startUpMegabytes.toFixed(0)} MB resident`);
-    record(
-      { name: `${stage}: resident memory after start-up`, value: startUpMegabytes, unit: 'MB' },
-      { print: false },
-    );
-    return { base, pid: child.pid!, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
 
 /** Times /api/health every 50 ms while `work` runs (target: under 100 ms). */
 async function healthDuring<T>(
@@ -243,7 +127,7 @@ async function speakAndTranscribe(base: string, stage: string) {
 
 try {
   console.log('\n1. The speech engines alone (Kokoro and Whisper; no text model)');
-  const speechServer = await startServer('speech engines', {
+  const speechServer = await startServer('speech engines', join(scratch, 'speech'), {
     TEXT_MODEL: join(scratch, 'no-text-model.gguf'),
   });
   try {
@@ -275,7 +159,11 @@ try {
   }
 
   console.log('\n2. Every engine, with the text model');
-  const server = await startServer('every engine', textModelEnvironment);
+  const server = await startServer(
+    'every engine',
+    join(scratch, 'every'),
+    textModelEnvironment(scratch),
+  );
   try {
     await speakAndTranscribe(server.base, 'every engine');
     const script = await healthDuring(server.base, 'every engine', 'generation', () =>

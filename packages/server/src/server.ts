@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { removeLeftoverFolders } from './audio/temporary-folder.ts';
 import { loadConfig, loadEnvironmentFile, type Config } from './config.ts';
+import { ALLOCATOR_ENVIRONMENT, runsWithJemalloc } from './memory-allocator.ts';
 
 /**
  * The queue of connections waiting to be accepted: as long as the kernel allows (it lowers this to
@@ -26,6 +27,12 @@ try {
   const leftovers = await removeLeftoverFolders(config.TEMP_DIR);
   if (leftovers.length > 0) {
     app.log.info({ folders: leftovers.length }, 'removed request folders a stopped process left');
+  }
+  if (config.AI_PROVIDER === 'local' && !runsWithJemalloc()) {
+    app.log.warn(
+      ALLOCATOR_ENVIRONMENT,
+      "the server runs with glibc's malloc: under load its memory peaks hundreds of MB higher. Start it with `npm start`, or set these variables (Debian package libjemalloc2; ADR 046)",
+    );
   }
 } catch (error) {
   // A wrong setting or an unreachable database: one clear line, not a stack trace.

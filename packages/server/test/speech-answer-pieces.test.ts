@@ -1,6 +1,6 @@
 /**
  * Text to speech's JSON answer is written a piece at a time, its audio's base64 made slice by
- * slice (routes/json-pieces.ts, ADR 045): the plain answer and the stream's `result` are still
+ * slice (routes/json-pieces.ts, ADR 046): the plain answer and the stream's `result` are still
  * exactly the JSON of docs/product.md section 7, with a Content-Length known in advance.
  */
 import { after, before, test } from 'node:test';

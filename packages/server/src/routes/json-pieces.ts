@@ -2,7 +2,7 @@
  * A JSON answer that carries a large file as base64 (text to speech's `audioBase64`), written a
  * piece at a time. Built as one string, a 12-minute WAV was 48 MB of base64, then the JSON text
  * around it, then the bytes sent: three copies at once of what the socket takes slice by slice
- * (ADR 045). Here only the file itself is held; its base64 is made one slice at a time as the
+ * (ADR 046). Here only the file itself is held; its base64 is made one slice at a time as the
  * answer is written, and the rest of the JSON is made once, small.
  */
 import { randomUUID } from 'node:crypto';

@@ -2,7 +2,7 @@
  * An ONNX model without some of its graph outputs. onnxruntime keeps every graph output of a run
  * until the run ends, whether the caller fetches it or not: Whisper's exported encoder also
  * outputs its six attention maps (72 MB each for a 30 s piece), and a run held all six at once.
- * Without them as outputs, each map is freed as soon as the next layer has used it (ADR 045).
+ * Without them as outputs, each map is freed as soon as the next layer has used it (ADR 046).
  *
  * The model file is protobuf (onnx.proto: ModelProto field 7 is the graph, GraphProto field 12
  * its outputs, ValueInfoProto field 1 an output's name). Only the output entries are dropped; every

@@ -156,7 +156,7 @@ async function load() {
   // without one. The decoder runs once per token with small tensors: with an arena it takes about
   // a third less CPU time, so its session is made again with one, from the file itself (measured
   // in bench/transcription and bench/memory). The encoder is made again too, without its
-  // attention maps as outputs (onnx-outputs.ts, ADR 045).
+  // attention maps as outputs (onnx-outputs.ts, ADR 046).
   const [processor, tokenizer, model] = await Promise.all([
     AutoProcessor.from_pretrained(settings.modelId),
     AutoTokenizer.from_pretrained(settings.modelId),
