@@ -239,8 +239,40 @@ test('the visitor leaving aborts the upstream request', async () => {
   await loopback.requests.at(-1)?.closedEarly;
 });
 
+/** A streamed chat completion of one delta, as an OpenAI-compatible server sends it. */
+function streamed(text: string) {
+  return json(
+    200,
+    `data: ${JSON.stringify({ choices: [{ delta: { content: text } }] })}\n\ndata: [DONE]\n\n`,
+    { 'content-type': 'text/event-stream; charset=utf-8' },
+  );
+}
+
+const BLOG_PLAN = [
+  'Title: Focus at Work: Small Habits',
+  'Meta description: Simple habits that protect your focus at work, from the first hour of the day to the last meeting of the week.',
+  'Sections:',
+  '- One Tab at a Time',
+  '- Quiet Hours',
+  '- Meetings With a Purpose',
+  '- The End of the Day',
+  'Closing section: Conclusion',
+].join('\n');
+
 test('through the app: the blog route writes with the API and health names the engine', async () => {
-  loopback.reply = streamReply;
+  // The plan to a plan request; a paragraph of its own to each part.
+  let part = 0;
+  loopback.reply = (request, response) => {
+    const asked = sentChatSchema.parse(sentJson(request)).messages[1].content;
+    part += 1;
+    const paragraph = `Part ${part} of the post keeps focus simple. Close one tab, then start the task you planned for today.`;
+    const text = asked.includes('Plan a blog post')
+      ? BLOG_PLAN
+      : /Write section/.test(asked)
+        ? `${paragraph}\n\n${paragraph.replace('keeps', 'makes')}\n\n- Close one tab in part ${part}.\n- Plan one task in part ${part}.\n- Stop at five in part ${part}.`
+        : paragraph;
+    return streamed(text)(request, response);
+  };
   const config = loopback.config();
   const app = await makeApp({ providers: createOpenAiCompatibleProviders(config) });
   try {
@@ -249,10 +281,17 @@ test('through the app: the blog route writes with the API and health names the e
       url: API_PATHS.generateBlog,
       payload: { topic: 'Focus at work' },
     });
-    assert.equal(response.statusCode, 200);
-    assert.equal(blogResponseSchema.parse(response.json()).data?.content, STREAMED_TEXT);
-    const sent = sentChatSchema.parse(sentJson(loopback.requests.at(-1)));
-    assert.match(sent.messages[1].content, /Focus at work/);
+    assert.equal(response.statusCode, 200, response.body);
+    const content = blogResponseSchema.parse(response.json()).data?.content ?? '';
+    assert.match(
+      content,
+      /^# Focus at Work: Small Habits\n\n\*\*Meta description:\*\* Simple habits/,
+    );
+    assert.match(content, /## Quiet Hours\n\nPart \d+ of the post keeps focus simple\./);
+    const asked = loopback.requests.map(
+      (request) => sentChatSchema.parse(sentJson(request)).messages[1].content,
+    );
+    assert.ok(asked.some((prompt) => prompt.includes('Plan a blog post about: "Focus at work"')));
 
     // Typed, not parsed: parsing would drop unknown keys, and the comparison below must see them.
     const healthAnswer = await app.inject({ method: 'GET', url: API_PATHS.health });
