@@ -98,6 +98,8 @@ export const DRAFT_PROBLEM_MESSAGES = {
   titleCount: (count: number) =>
     count === 0 ? 'it has no title' : `it has ${count} titles instead of one`,
   repeatedHeading: (heading: string) => `the heading "${heading}" appears twice`,
+  frameSection: (heading: string) =>
+    `the section "${heading}" repeats the introduction or the conclusion`,
   placeholder: (token: string) => `it contains the placeholder "${token}"`,
   otherScript: (sample: string) => `it contains text in another writing system ("${sample}")`,
   unfinishedLine: (ending: string) => `a line stops mid-sentence ("…${ending}")`,

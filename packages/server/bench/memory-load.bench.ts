@@ -8,7 +8,8 @@
  * Every request runs to its end: the server's request and writer time limits are lifted here, as
  * they would otherwise cut the work short and hide the memory it takes. Each request comes from an
  * address of its own (127.0.0.x), as separate visitors do. The peak is started again before each
- * case (/proc/PID/clear_refs), so each case's figure is its own.
+ * case (/proc/PID/clear_refs), so each case's figure is its own; it is the higher of VmHWM and the
+ * resident memory read every 50 ms.
  *
  * MEMORY_CASES picks cases (comma separated: speech, transcription, story, blog, script, burst);
  * by default all run, which takes about half an hour on an idle 2-core machine.
@@ -185,6 +186,12 @@ async function runCase(server: RunningServer, name: string, parts: Request[]) {
   console.log(`\n${name}: ${parts.map((part) => part.name).join('; ')}`);
   resetPeak(server.pid);
   const before = memoryOf(server.pid).currentMegabytes;
+  // The kernel's peak is kept from approximate counters: the resident memory seen every 50 ms is
+  // read too, and the higher of the two counts.
+  let sampledPeak = before;
+  const sampler = setInterval(() => {
+    sampledPeak = Math.max(sampledPeak, memoryOf(server.pid).currentMegabytes);
+  }, 50);
   const started = performance.now();
   const answers = await Promise.all(
     parts.map(async (part) => {
@@ -207,15 +214,16 @@ async function runCase(server: RunningServer, name: string, parts: Request[]) {
       );
       return answer;
     }),
-  );
+  ).finally(() => clearInterval(sampler));
   const memory = memoryOf(server.pid);
+  const peak = Math.max(memory.peakMegabytes, sampledPeak);
   console.log(
-    `  resident before ${before.toFixed(0)} MB, peak (VmHWM) ${memory.peakMegabytes.toFixed(0)} MB (target < ${TARGET_MEGABYTES} MB), after ${memory.currentMegabytes.toFixed(0)} MB`,
+    `  resident before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB (target < ${TARGET_MEGABYTES} MB; VmHWM ${memory.peakMegabytes.toFixed(0)}, sampled ${sampledPeak.toFixed(0)}), after ${memory.currentMegabytes.toFixed(0)} MB`,
   );
   record(
     {
-      name: `${name}: peak resident memory (VmHWM)`,
-      value: memory.peakMegabytes,
+      name: `${name}: peak resident memory`,
+      value: peak,
       unit: 'MB',
       target: `< ${TARGET_MEGABYTES} MB`,
     },

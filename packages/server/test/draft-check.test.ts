@@ -6,6 +6,7 @@ import {
   type DraftExpectations,
 } from '../src/writers/draft-check.ts';
 import { LANGUAGE_PROFILES, profileOfText } from '../src/writers/languages.ts';
+import { SENTENCE_CHARACTERS } from '../src/writers/grammar.ts';
 
 const english: DraftExpectations = { profile: LANGUAGE_PROFILES.English };
 
@@ -92,6 +93,11 @@ test('the problems the visitors saw are each named', () => {
       '# A\n\n- Try sports drinks or flavored g…',
       DRAFT_PROBLEM_MESSAGES.unfinishedLine('sports drinks or flavored g…'),
     ],
+    [
+      // A sentence as long as the grammar lets one be was cut by that bound.
+      `# A\n\nRemember that ${'water is good for you and '.repeat(12)}your proper Hy.`,
+      DRAFT_PROBLEM_MESSAGES.unfinishedLine('for you and your proper Hy.'),
+    ],
   ];
   for (const [text, problem] of cases) {
     assert.ok(
@@ -99,6 +105,12 @@ test('the problems the visitors saw are each named', () => {
       `${JSON.stringify(text)} should give ${problem}; got ${JSON.stringify(checkDraft(text, { ...english, title: true }))}`,
     );
   }
+});
+
+test('a long sentence that ends on its own is not a cut one', () => {
+  const sentence = `Drink ${'a glass of water and '.repeat(12)}then have your coffee.`;
+  assert.ok(sentence.length > 250 && sentence.length < SENTENCE_CHARACTERS - 1);
+  assert.deepEqual(checkDraft(`# A\n\n${sentence}`, { ...english, title: true }), []);
 });
 
 test('a sentence said twice is a repeat, also across parts', () => {

@@ -122,6 +122,39 @@ test('a part that fails its check is written once more, told why, and the page g
   assert.equal(page.shown(), draft.text);
 });
 
+test('a plan with an "Introduction" section, and a section that opens with its own heading, are written again', async () => {
+  let plans = 0;
+  const generator = writerDouble((request) => {
+    if (/^Plan a blog post/.test(request.prompt) && plans++ === 0) {
+      return [
+        'Title: Better Sleep: A Plan That Works',
+        'Meta description: Sleep better tonight with a plan that fits your evenings and mornings and a bedroom that helps.',
+        'Sections:',
+        '- Introduction',
+        '- Your Evening Routine',
+        '- Your Bedroom',
+        '- Your Morning',
+        'Closing section: Conclusion',
+      ].join('\n');
+    }
+    return /Write section 3/.test(request.prompt) && !request.prompt.includes('refused')
+      ? 'Your Bedroom: A Place to Rest. Keep the room cool and dark at night so you fall asleep sooner. A fan helps too.\n\nBlock the light from the street. Put the phone in another room tonight.\n\n- Buy thick curtains.\n- Keep the room at 18 degrees.\n- Leave the phone outside.'
+      : undefined;
+  });
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.deepEqual(messages(draft.firstAttemptProblems), [
+    DRAFT_PROBLEM_MESSAGES.frameSection('Introduction'),
+    DRAFT_PROBLEM_MESSAGES.instructions('Your Bedroom:'),
+    DRAFT_PROBLEM_MESSAGES.length(49, 70, 320),
+  ]);
+  assert.equal(draft.rewrites, 2);
+  assert.doesNotMatch(draft.text, /^## Introduction$/m);
+  assert.doesNotMatch(draft.text, /Your Bedroom: A Place/);
+});
+
 test('what still fails after the rewrite is named, never hidden', async () => {
   const generator = writerDouble((request) =>
     /Write the closing section/.test(request.prompt)

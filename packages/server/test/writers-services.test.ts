@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { storyRequestSchema, type StoryRequest, WRITER_MESSAGES } from '@ai-tools/contracts';
 import {
   cleanModelOutput,
+  removeRepeatedSentences,
   collectText,
   countWords,
   trimToSentences,
@@ -243,4 +244,28 @@ test('a loop is cut: a sentence said again word for word goes, short refrains st
   // Devanagari sentences end with a danda.
   const hindi = 'लड़का अपनी पतंग ढूँढने निकला। लड़का अपनी पतंग ढूँढने निकला। उसे पतंग मिल गई।';
   assert.equal(cleanModelOutput(hindi), 'लड़का अपनी पतंग ढूँढने निकला। उसे पतंग मिल गई।');
+});
+
+test('the writing instructions and plan labels said back are dropped, list markers kept', () => {
+  assert.equal(
+    cleanModelOutput(
+      'Section 3: How to Optimize Your Hydration: Two Paragraphs of 3 to 5 Sentences Each. Drink a glass first.\n\nTitle: Water First The goal is simple. Sip slowly.\n\n- Paragraph 2: Keep a bottle near.\n- Keep a bottle near you.',
+    ),
+    'Drink a glass first.\n\nSip slowly.\n\n- Keep a bottle near you.',
+  );
+});
+
+test('a repeated sentence goes, and the list item it opened keeps its marker', () => {
+  assert.equal(
+    removeRepeatedSentences(
+      '- Choose shoes that fit you well. They prevent injury on long runs.\n- Choose shoes that fit you well. This will help you keep running for longer.',
+    ),
+    '- Choose shoes that fit you well. They prevent injury on long runs.\n- This will help you keep running for longer.',
+  );
+  assert.equal(
+    removeRepeatedSentences(
+      '- **Voiceover:** Start your day with water today.\n- **Voiceover:** Start your day with water today.',
+    ),
+    '- **Voiceover:** Start your day with water today.',
+  );
 });

@@ -4,7 +4,8 @@
  * (contracts' DRAFT_PROBLEM_MESSAGES); a writer rewrites a part that has one, and names what is left.
  */
 import { DRAFT_PROBLEM_MESSAGES, SPOKEN_WORDS_PER_MINUTE } from '@ai-tools/contracts';
-import { countWords, splitSentences } from './writing.ts';
+import { countWords, INSTRUCTION_ECHO, splitSentences } from './writing.ts';
+import { SENTENCE_CHARACTERS } from './grammar.ts';
 import { inWritingSystem, type LanguageProfile } from './languages.ts';
 
 export interface DraftExpectations {
@@ -34,9 +35,6 @@ const PLACEHOLDER =
   /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:lorem ipsum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/i;
 const CHATTER =
   /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b)/i;
-/** The writers' own instructions, said back: "Paragraph 1:", "3 to 5 sentences each"... */
-const INSTRUCTION_ECHO =
-  /\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.-]|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) the (?:two |three )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/i;
 const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
 const CONCLUSION_HEADING = /^(?:conclusion|in conclusion|summary|final thoughts|wrapping up)\b/i;
 /** What may end a sentence in the writers' languages, with a closing quote or bracket after it. */
@@ -204,6 +202,13 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
     const cutWord = item ? /\p{L}…$/u.test(sentence) : /(?:^|\s)\p{L}{1,2}…$/u.test(sentence);
     if (!introducesList && (cutWord || !SENTENCE_END.test(sentence))) {
       problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(content))));
+    }
+    // A sentence as long as the grammar allows was stopped by that bound, mid-word ("…proper Hy.").
+    const runOn = splitSentences(content).find(
+      (candidate) => candidate.trim().length >= SENTENCE_CHARACTERS - 1,
+    );
+    if (runOn) {
+      problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(runOn))));
     }
   });
   return problems;

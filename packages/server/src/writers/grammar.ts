@@ -36,11 +36,31 @@ export function proseRules(system: WritingSystem, options: ProseOptions = {}, pr
   const quote = options.quotes ? STRAIGHT_QUOTE : '';
   const characters = `${system.letters}${extra}${PLAIN_PUNCTUATION}${quote}`;
   const openers = `${quote}\\u201C\\u00AB\\u00BF\\u00A1\\u300C\\u300E`;
+  // Chinese and Japanese put no space between sentences.
+  const gap = isEastAsian(system) ? '' : '" " ';
   return [
     `${prefix}char ::= [${characters}-]`,
     `${prefix}first ::= [${system.letters}0-9${openers}]`,
     `${prefix}stop ::= [${system.fullStops}] [${CLOSERS}]?`,
+    `${prefix}sentence ::= ${prose(1, SENTENCE_CHARACTERS, prefix)}`,
+    `${prefix}gap ::= ${gap || '""'}`,
   ].join('\n');
+}
+
+/**
+ * The most characters one sentence may have. A bound that is reached cuts a word ("…proper Hy."),
+ * so prose is bounded by its number of sentences instead, and only a run-on sentence meets this
+ * one: the check (draft-check.ts) refuses a sentence of this length as cut.
+ */
+export const SENTENCE_CHARACTERS = 320;
+
+/**
+ * One to `most` whole sentences: a model that loops or runs on ends after its last sentence, on
+ * a full stop, instead of at a character bound in the middle of a word.
+ */
+export function sentences(most: number, prefix = ''): string {
+  const more = Math.max(0, Math.round(most) - 1);
+  return `${prefix}sentence (${prefix}gap ${prefix}sentence){0,${more}}`;
 }
 
 /**

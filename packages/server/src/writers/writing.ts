@@ -168,10 +168,42 @@ export function cleanModelOutput(raw: string): string {
   const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
   if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
 
-  return removeRepeatedSentences(withoutHtml(text))
+  return removeRepeatedSentences(removeEchoedInstructions(withoutHtml(text)))
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * The writers' own instructions and plan, said back: "Paragraph 1:", "3 to 5 sentences each", a
+ * line that starts with a label of the plan ("Title: …").
+ */
+export const INSTRUCTION_ECHO =
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.-]|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) the (?:two |three )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/im;
+/**
+ * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
+ * to 5 sentences each"): debris of the prompt, never part of the text.
+ */
+export function removeEchoedInstructions(text: string): string {
+  return keepSentences(text, (sentence) => !INSTRUCTION_ECHO.test(sentence));
+}
+
+/** A list item's marker, and a script cue's bold label after it: not part of its sentences. */
+const LINE_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?/;
+
+/**
+ * Keeps the sentences `keep` accepts, line by line, each line's list marker and label with them.
+ * A line that loses all its sentences goes; an empty line (a paragraph break) stays.
+ */
+function keepSentences(text: string, keep: (sentence: string) => boolean): string {
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    const marker = LINE_MARKER.exec(line)?.[0] ?? '';
+    const kept = splitSentences(line.slice(marker.length)).filter(keep).join('').trimEnd();
+    if (kept !== '') lines.push(`${marker}${kept}`);
+    else if (line.trim() === '' || marker.trim() === line.trim()) lines.push(line.trimEnd());
+  }
+  return lines.join('\n');
 }
 
 /** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
@@ -184,23 +216,16 @@ const REPEAT_MIN_WORDS = 5;
  */
 export function removeRepeatedSentences(text: string): string {
   const seen = new Set<string>();
-  const lines: string[] = [];
-  for (const line of text.split('\n')) {
-    const kept = splitSentences(line).filter((sentence) => {
-      if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
-      const key = sentence
-        .toLowerCase()
-        .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-        .trim();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    const joined = kept.join('').trimEnd();
-    // A line that held only repeats goes; a line that was empty (a paragraph break) stays.
-    if (joined !== '' || line.trim() === '') lines.push(joined);
-  }
-  return lines.join('\n');
+  return keepSentences(text, (sentence) => {
+    if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
+    const key = sentence
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+      .trim();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 function removeChatter(input: string): string {

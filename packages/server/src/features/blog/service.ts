@@ -4,8 +4,12 @@
  * and the closing one), then writes the introduction, each section and the conclusion against the
  * plan, checking each part as it is done (writers/drafting.ts).
  */
-import type { BlogRequest } from '@ai-tools/contracts';
-import { checkDraft, type DraftExpectations } from '../../writers/draft-check.ts';
+import { DRAFT_PROBLEM_MESSAGES, type BlogRequest } from '@ai-tools/contracts';
+import {
+  checkDraft,
+  type DraftExpectations,
+  type DraftProblem,
+} from '../../writers/draft-check.ts';
 import {
   DraftStream,
   DraftTally,
@@ -14,7 +18,7 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, literal, prose, proseRules } from '../../writers/grammar.ts';
+import { headingRules, literal, prose, proseRules, sentences } from '../../writers/grammar.ts';
 import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
@@ -118,6 +122,27 @@ export function parseBlogPlan(text: string): BlogPlan | undefined {
   return { title, metaDescription, sections, closing };
 }
 
+/** A section named like the introduction or the conclusion: the post already has both. */
+const FRAME_HEADING = /^(?:introduction|intro|conclusion|in conclusion|summary|final thoughts)\b/i;
+
+function frameSectionProblems(plan: BlogPlan): DraftProblem[] {
+  const frame = plan.sections.find((section) => FRAME_HEADING.test(section));
+  return frame
+    ? [{ check: 'no repeated heading', message: DRAFT_PROBLEM_MESSAGES.frameSection(frame) }]
+    : [];
+}
+
+/**
+ * The section's heading said again as the start of its body ("Getting Started: A Step-by-Step
+ * Guide… Get started by…"): the heading is already above it.
+ */
+export function headingEchoProblems(body: string, heading: string): DraftProblem[] {
+  const echo = `${heading}:`;
+  return body.toLowerCase().startsWith(echo.toLowerCase())
+    ? [{ check: 'no instructions echoed', message: DRAFT_PROBLEM_MESSAGES.instructions(echo) }]
+    : [];
+}
+
 function header(plan: BlogPlan): string {
   return `# ${plan.title}\n\n**Meta description:** ${plan.metaDescription}\n\n`;
 }
@@ -143,19 +168,18 @@ function planText(plan: BlogPlan): string {
 }
 
 function paragraphGrammar(brief: BlogBrief): string {
-  return [`root ::= ${prose(150, 1400)}`, proseRules(brief.profile.writingSystem)].join('\n');
+  return [`root ::= ${sentences(6)}`, proseRules(brief.profile.writingSystem)].join('\n');
 }
 
 /**
- * A section's body: two paragraphs, then three or four tips as bullets, each a whole sentence;
- * a tip may open with a short bold lead-in whose emphasis the grammar closes.
+ * A section's body: two paragraphs, then three or four tips as bullets, each a whole sentence or
+ * two. No bold lead-in: the model filled it with its instructions ("**Bullet Point:**:").
  */
 export function blogSectionGrammar(brief: BlogBrief): string {
   return [
     'root ::= paragraph "\\n\\n" paragraph "\\n\\n" bullet bullet bullet bullet?',
-    `paragraph ::= ${prose(150, 1400)}`,
-    `bullet ::= "- " ("**" heading "**: ")? ${prose(30, 320)} "\\n"`,
-    headingRules(brief.profile.writingSystem, 10),
+    `paragraph ::= ${sentences(7)}`,
+    `bullet ::= "- " ${sentences(2)} "\\n"`,
     proseRules(brief.profile.writingSystem),
   ].join('\n');
 }
@@ -191,7 +215,11 @@ async function writeBlogDraft(
     clean: (raw) => raw.trim(),
     check: (text) => {
       plan = parseBlogPlan(text);
-      return plan ? checkDraft(planAsMarkdown(plan), expect({ title: true })) : [UNREADABLE_PLAN];
+      if (!plan) return [UNREADABLE_PLAN];
+      return [
+        ...frameSectionProblems(plan),
+        ...checkDraft(planAsMarkdown(plan), expect({ title: true })),
+      ];
     },
   });
   tally.add(planned);
@@ -209,6 +237,7 @@ async function writeBlogDraft(
     maxTokens: number,
     shownBefore: string,
     expectations: DraftExpectations,
+    heading?: string,
   ) => {
     const part = await writeCheckedPart(context, stream, {
       request: {
@@ -219,7 +248,10 @@ async function writeBlogDraft(
         grammar,
       },
       clean: (raw) => cleanModelOutput(raw),
-      check: (text) => checkDraft(text, { ...expectations, before: post }),
+      check: (text) => [
+        ...(heading ? headingEchoProblems(text, heading) : []),
+        ...checkDraft(text, { ...expectations, before: post }),
+      ],
       shownBefore,
     });
     tally.add(part);
@@ -248,6 +280,7 @@ async function writeBlogDraft(
       900,
       before,
       expect({ words: SECTION_WORDS }),
+      heading,
     );
     post = `${before}${body}`;
   }

@@ -14,7 +14,7 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, prose, proseRules } from '../../writers/grammar.ts';
+import { headingRules, prose, proseRules, sentences } from '../../writers/grammar.ts';
 import { LANGUAGE_PROFILES, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
@@ -190,15 +190,14 @@ function planAsMarkdown(plan: StoryPlan): string {
 }
 
 /**
- * A part of the story as a grammar: paragraphs of prose in the language's script that end on a
- * whole sentence, a few more than the words need so the model is not cut short.
+ * A part of the story as a grammar: paragraphs of whole sentences in the language's script, a
+ * paragraph more than the words need so the model is not cut short.
  */
 export function storyPartGrammar(profile: LanguageProfile, words: number): string {
-  const characters = words * profile.charactersPerWord;
   const paragraphs = Math.max(1, Math.round(words / 70));
   return [
     `root ::= paragraph ("\\n\\n" paragraph){0,${paragraphs}}`,
-    `paragraph ::= ${prose(Math.min(100, characters * 0.3), Math.max(1500, characters * 2))}`,
+    `paragraph ::= ${sentences(12)}`,
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }

@@ -21,7 +21,7 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, prose, proseRules } from '../../writers/grammar.ts';
+import { headingRules, prose, proseRules, sentences } from '../../writers/grammar.ts';
 import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
@@ -175,16 +175,17 @@ export function parseScriptPlan(
 
 /**
  * A section's three lines as a grammar: a voice-over of whole sentences, without quotes (it is
- * read aloud), and two cues of whole words (no full stop: a cue is not a speech). The bounds are far above what a section needs: a model
- * stopped by a bound ends mid-word, so the budget is kept by trimming whole sentences instead.
+ * read aloud), and two cues of whole words (no full stop: a cue is not a speech). The number of
+ * sentences is bounded well above the need: the budget is kept by trimming whole sentences.
  */
 export function videoScriptSectionGrammar(
   profile: LanguageProfile,
   section: ScriptSection,
 ): string {
-  const characters = section.words * profile.charactersPerWord;
+  // Spoken sentences run about 8 to 15 words; the trim below keeps the section's share.
+  const most = Math.max(3, Math.ceil(section.words / 6) + 2);
   return [
-    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${prose(Math.min(characters * 0.5, 40), characters * 3 + 80)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " heading "\\n"`,
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(most)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " heading "\\n"`,
     headingRules(profile.writingSystem, 16),
     proseRules(profile.writingSystem),
   ].join('\n');
