@@ -208,7 +208,9 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
       (candidate) => candidate.trim().length >= SENTENCE_CHARACTERS - 1,
     );
     if (runOn) {
-      problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(runOn))));
+      problems.push(
+        problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(runOn.trim()))),
+      );
     }
   });
   return problems;

@@ -92,7 +92,7 @@ export function blogPlanGrammar(
   });
   return [
     `root ::= "Title: " ${title} "\\nMeta description: " ${prose(100, 400)} "\\nSections:\\n" ${sections.join(' ')} "Closing section: " heading "\\n"`,
-    headingRules(profile.writingSystem, 16),
+    headingRules(profile.writingSystem, 10),
     proseRules(profile.writingSystem),
   ].join('\n');
 }
@@ -292,6 +292,7 @@ async function writeBlogDraft(
     320,
     beforeConclusion,
     expect({ words: FRAME_WORDS }),
+    plan.closing,
   )}`;
   // A part that said again what an earlier one said (a small model copies) loses the repeat.
   post = removeRepeatedSentences(post);

@@ -167,7 +167,7 @@ export function storyPlanGrammar(profile: LanguageProfile): string {
   const line = prose(15, 160);
   return [
     `root ::= "Title: " heading "\\nCharacters: " ${line} "\\nPlace: " ${line} "\\nBeginning: " ${line} "\\nMiddle: " ${line} "\\nEnding: " ${line} "\\n"`,
-    headingRules(profile.writingSystem, 14),
+    headingRules(profile.writingSystem, 10),
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }
