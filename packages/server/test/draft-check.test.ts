@@ -94,6 +94,14 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.unfinishedLine('sports drinks or flavored g…'),
     ],
     [
+      '# A\n\n- Water flushes the body, which is especially important for... …',
+      DRAFT_PROBLEM_MESSAGES.unfinishedLine('especially important for... …'),
+    ],
+    [
+      "# A\n\nLet's dive into why water matters.",
+      DRAFT_PROBLEM_MESSAGES.chatter("Let's dive into"),
+    ],
+    [
       // A sentence as long as the grammar lets one be was cut by that bound.
       `# A\n\nRemember that ${'water is good for you and '.repeat(12)}your proper Hy.`,
       DRAFT_PROBLEM_MESSAGES.unfinishedLine('for you and your proper Hy.'),

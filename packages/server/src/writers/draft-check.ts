@@ -34,7 +34,7 @@ const LIST_ITEM = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/;
 const PLACEHOLDER =
   /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:lorem ipsum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/i;
 const CHATTER =
-  /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b)/i;
+  /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b|let'?s dive (?:in|into)\b|as an (?:expert|AI|experienced)\b)/i;
 const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
 const CONCLUSION_HEADING = /^(?:conclusion|in conclusion|summary|final thoughts|wrapping up)\b/i;
 /** What may end a sentence in the writers' languages, with a closing quote or bracket after it. */
@@ -198,8 +198,8 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
     const introducesList = content.endsWith(':') && next !== undefined && LIST_ITEM.test(next);
     const sentence = content.replace(/\*+$/, '');
     // "…flavored g…": a word cut where a bound stopped the model, not a sentence's end. A story
-    // may trail off ("And then…"); a list item may not.
-    const cutWord = item ? /\p{L}…$/u.test(sentence) : /(?:^|\s)\p{L}{1,2}…$/u.test(sentence);
+    // may trail off ("And then…"); a list item may not ("…especially important for... …").
+    const cutWord = item ? /(?:…|\.\.\.)$/u.test(sentence) : /(?:^|\s)\p{L}{1,2}…$/u.test(sentence);
     if (!introducesList && (cutWord || !SENTENCE_END.test(sentence))) {
       problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(content))));
     }

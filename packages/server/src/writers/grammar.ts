@@ -9,7 +9,8 @@ import { CJK_PUNCTUATION, WRITING_SYSTEMS, type WritingSystem } from './language
 /**
  * Digits, spaces and plain punctuation, free in every language: ASCII without the markup marks,
  * then « » ¡ ¿ ° and the general punctuation block (dashes, curly quotes, the ellipsis). The
- * hyphen goes last in each class, where GBNF reads it as itself rather than a range.
+ * hyphen has a rule of its own in proseRules (and goes last in a class, where GBNF reads it as
+ * itself rather than a range).
  */
 const PLAIN_PUNCTUATION = String.raw` !$%&'(),./0-9:;=?+\u00A0\u00A1\u00AB\u00B0\u00BB\u00BF\u2010-\u2027\u2030-\u205E\u20AC`;
 const STRAIGHT_QUOTE = '"';
@@ -39,7 +40,8 @@ export function proseRules(system: WritingSystem, options: ProseOptions = {}, pr
   // Chinese and Japanese put no space between sentences.
   const gap = isEastAsian(system) ? '' : '" " ';
   return [
-    `${prefix}char ::= [${characters}-]`,
+    // A hyphen joins letters ("well-being"): " - " would fake a list inside a sentence.
+    `${prefix}char ::= [${characters}] | "-" [${system.letters}0-9]`,
     `${prefix}first ::= [${system.letters}0-9${openers}]`,
     `${prefix}stop ::= [${system.fullStops}] [${CLOSERS}]?`,
     `${prefix}sentence ::= ${prose(1, SENTENCE_CHARACTERS, prefix)}`,
