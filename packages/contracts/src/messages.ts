@@ -103,6 +103,7 @@ export const DRAFT_PROBLEM_MESSAGES = {
   placeholder: (token: string) => `it contains the placeholder "${token}"`,
   otherScript: (sample: string) => `it contains text in another writing system ("${sample}")`,
   unfinishedLine: (ending: string) => `a line stops mid-sentence ("…${ending}")`,
+  gluedWords: (word: string) => `the words "${word}" run together`,
   chatter: (phrase: string) => `it talks to the reader like a chatbot ("${phrase}")`,
   instructions: (phrase: string) => `it repeats the writing instructions ("${phrase}")`,
   missingElement: (element: string) => `it leaves out "${element}"`,

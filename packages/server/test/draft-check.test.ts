@@ -98,6 +98,10 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.unfinishedLine('especially important for... …'),
     ],
     [
+      '# A\n\n## Incorporate water into yourdailyRoutine\n\nDrink it.',
+      DRAFT_PROBLEM_MESSAGES.gluedWords('yourdailyRoutine'),
+    ],
+    [
       "# A\n\nLet's dive into why water matters.",
       DRAFT_PROBLEM_MESSAGES.chatter("Let's dive into"),
     ],

@@ -155,6 +155,22 @@ test('a plan with an "Introduction" section, and a section that opens with its o
   assert.doesNotMatch(draft.text, /Your Bedroom: A Place/);
 });
 
+test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
+  // The introduction says the title back, twice: the assembled post drops the repeat, and with
+  // it the whole introduction, which no check of the finished post could see.
+  const generator = writerDouble((request) =>
+    /Write the introduction/.test(request.prompt) ? 'Better Sleep: A Plan That Works.' : undefined,
+  );
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.ok(
+    messages(draft.problems).includes(DRAFT_PROBLEM_MESSAGES.length(6, 25, 150)),
+    JSON.stringify(messages(draft.problems)),
+  );
+});
+
 test('what still fails after the rewrite is named, never hidden', async () => {
   const generator = writerDouble((request) =>
     /Write the closing section/.test(request.prompt)

@@ -105,6 +105,9 @@ function headingProblems(text: string): DraftProblem[] {
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
+    // "yourdailyRoutine": words run together where the model had no space left to write.
+    const glued = heading.split(' ').find((word) => /\p{Ll}{6,}\p{Lu}/u.test(word));
+    if (glued) return [problem('whole lines', DRAFT_PROBLEM_MESSAGES.gluedWords(glued))];
     if (CONCLUSION_HEADING.test(key)) conclusions += 1;
     if (seen.has(key) || (conclusions > 1 && CONCLUSION_HEADING.test(key))) {
       return [problem('no repeated heading', DRAFT_PROBLEM_MESSAGES.repeatedHeading(heading))];

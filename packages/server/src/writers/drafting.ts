@@ -87,21 +87,37 @@ export interface WrittenPart {
   rewritten: boolean;
 }
 
-/** What a writer's parts went through: the problems of their first attempts and the rewrites. */
+/**
+ * What a writer's parts went through: the problems of their first attempts, the rewrites, and
+ * what a part still had after its rewrite. The last are named with the finished text's own
+ * problems: a part that came back empty or short twice ("Morning hydration: Why…." for an
+ * introduction) may leave no trace a check of the whole could see.
+ */
 export class DraftTally {
   private readonly firstAttemptProblems: DraftProblem[] = [];
+  private readonly remainingProblems: DraftProblem[] = [];
   private rewrites = 0;
 
   add(part: WrittenPart): WrittenPart {
     this.firstAttemptProblems.push(...part.firstAttemptProblems);
+    // A repeat is no longer there: the assembled text loses the sentences said twice.
+    this.remainingProblems.push(
+      ...part.problems.filter((problem) => problem.check !== 'no sentence said twice'),
+    );
     if (part.rewritten) this.rewrites += 1;
     return part;
   }
 
   draft(text: string, problems: DraftProblem[]): Draft {
+    const named = new Set<string>();
+    const all = [...this.remainingProblems, ...problems].filter((problem) => {
+      if (named.has(problem.message)) return false;
+      named.add(problem.message);
+      return true;
+    });
     return {
       text,
-      problems,
+      problems: all,
       firstAttemptProblems: this.firstAttemptProblems,
       rewrites: this.rewrites,
     };

@@ -77,17 +77,18 @@ export function prose(shortest: number, longest: number, prefix = ''): string {
 
 /**
  * A heading or title of whole words: one to `maxWords` words of up to 30 characters each, joined
- * by single spaces, so it ends after a word the model finished. No full stop. Punctuation only
- * ends a word ("Why?", "Water, coffee"), never sits inside one ("limpias,ahaha!nox"), and the first
- * word never ends on a colon ("1: The benefits" numbers a heading the page already orders).
+ * by single spaces, so it ends after a word the model finished. No full stop. A comma or colon
+ * only ends a word ("Water, coffee"), never sits inside one ("limpias,ahaha!nox"); the first word
+ * never ends on a colon ("1: The benefits" numbers a heading the page already orders); ? and !
+ * only end the heading ("Stay hydrated all day long! Incorporate…" is two sentences, not a heading).
  */
 export function headingRules(system: WritingSystem, maxWords = 12, prefix = ''): string {
   const extra = isEastAsian(system) ? CJK_PUNCTUATION : '';
   const letters = String.raw`${system.letters}${extra}0-9'&()\u2019\u2013\u2014-`;
   return [
-    `${prefix}heading ::= ${prefix}lead (" " ${prefix}word){0,${maxWords - 1}}`,
-    `${prefix}lead ::= [${letters}]{1,30} [,?!]?`,
-    `${prefix}word ::= [${letters}]{1,30} [,:?!]?`,
+    `${prefix}heading ::= ${prefix}lead (" " ${prefix}word){0,${maxWords - 1}} [?!]?`,
+    `${prefix}lead ::= [${letters}]{1,30} [,]?`,
+    `${prefix}word ::= [${letters}]{1,30} [,:]?`,
   ].join('\n');
 }
 

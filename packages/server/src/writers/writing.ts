@@ -179,7 +179,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.-]|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) the (?:two |three )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/im;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) the (?:two |three )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/im;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -193,11 +193,16 @@ const LINE_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?/;
 
 /**
  * Keeps the sentences `keep` accepts, line by line, each line's list marker and label with them.
- * A line that loses all its sentences goes; an empty line (a paragraph break) stays.
+ * A line that loses all its sentences goes; an empty line (a paragraph break) and a heading stay.
  */
 function keepSentences(text: string, keep: (sentence: string) => boolean): string {
   const lines: string[] = [];
   for (const line of text.split('\n')) {
+    // A heading is a name, not sentences: it stays whole even when a part says the same words.
+    if (/^#{1,6}\s/.test(line)) {
+      lines.push(line);
+      continue;
+    }
     const marker = LINE_MARKER.exec(line)?.[0] ?? '';
     const kept = splitSentences(line.slice(marker.length)).filter(keep).join('').trimEnd();
     if (kept !== '') lines.push(`${marker}${kept}`);
