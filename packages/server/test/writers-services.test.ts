@@ -4,6 +4,7 @@ import { storyRequestSchema, type StoryRequest, WRITER_MESSAGES } from '@ai-tool
 import {
   cleanModelOutput,
   removeRepeatedSentences,
+  removeSentencesOf,
   collectText,
   countWords,
   trimToSentences,
@@ -252,6 +253,18 @@ test('the writing instructions and plan labels said back are dropped, list marke
       'Section 3: How to Optimize Your Hydration: Two Paragraphs of 3 to 5 Sentences Each. Drink a glass first.\n\nTitle: Water First The goal is simple. Sip slowly.\n\n- Paragraph 2: Keep a bottle near.\n- Keep a bottle near you.',
     ),
     'Drink a glass first.\n\nSip slowly.\n\n- Keep a bottle near you.',
+  );
+});
+
+test('a sentence the instructions hold word for word is dropped; a short or changed one stays', () => {
+  const instruction =
+    'Write section 3, "Your Bedroom": two paragraphs, then 3 or 4 bullet points with concrete tips, each one short sentence.';
+  assert.equal(
+    removeSentencesOf(
+      'Each one short sentence.\n\n- Keep it dark. Each tip is short.\n- Your Bedroom.',
+      instruction,
+    ),
+    '- Keep it dark. Each tip is short.\n- Your Bedroom.',
   );
 });
 

@@ -8,11 +8,14 @@ import { CJK_PUNCTUATION, WRITING_SYSTEMS, type WritingSystem } from './language
 
 /**
  * Digits, spaces and plain punctuation, free in every language: ASCII without the markup marks,
- * then « » ¡ ¿ ° and the general punctuation block (dashes, curly quotes, the ellipsis). The
- * hyphen has a rule of its own in proseRules (and goes last in a class, where GBNF reads it as
- * itself rather than a range).
+ * then « » ¡ ¿ ° and the general punctuation block (dashes, curly quotes). No full stop, question
+ * or exclamation mark and no ellipsis: those end a sentence (the `stop` rule), so the grammar
+ * counts sentences exactly. The hyphen has a rule of its own in proseRules (and goes last in a
+ * class, where GBNF reads it as itself rather than a range).
  */
-const PLAIN_PUNCTUATION = String.raw` !$%&'(),./0-9:;=?+\u00A0\u00A1\u00AB\u00B0\u00BB\u00BF\u2010-\u2027\u2030-\u205E\u20AC`;
+const PLAIN_PUNCTUATION = String.raw` $%&'(),/0-9:;=+\u00A0\u00A1\u00AB\u00B0\u00BB\u00BF\u2010-\u2025\u2027\u2030-\u205E\u20AC`;
+/** The Chinese and Japanese punctuation of CJK_PUNCTUATION without 。！？ and the full-width stop. */
+const CJK_PUNCTUATION_INSIDE = String.raw`\u3000\u3001\u3003\u3004\u3006-\u303F\uFF02-\uFF0D\uFF0F-\uFF1E\uFF20-\uFF5E`;
 const STRAIGHT_QUOTE = '"';
 /** What may close a sentence after its full stop: a quote or a bracket. */
 const CLOSERS = String.raw`"'\u2019\u201D\u00BB)\u300D\u300F`;
@@ -28,12 +31,12 @@ export interface ProseOptions {
 
 /**
  * The rules every prose grammar needs, named with `prefix` so two systems can share one grammar:
- * `<prefix>char` (one character of running text), `<prefix>first` (how a paragraph or sentence may
- * start: no space, no punctuation but an opening quote) and `<prefix>stop` (a full stop with the
- * quote or bracket that may close it).
+ * `<prefix>char` (one character inside a sentence), `<prefix>first` (how a sentence starts: a
+ * letter or an opening quote), `<prefix>stop` (a full stop with the quote or bracket that may close
+ * it), `<prefix>sentence` and `<prefix>gap` (what goes between two sentences).
  */
 export function proseRules(system: WritingSystem, options: ProseOptions = {}, prefix = ''): string {
-  const extra = isEastAsian(system) ? CJK_PUNCTUATION : '';
+  const extra = isEastAsian(system) ? CJK_PUNCTUATION_INSIDE : '';
   const quote = options.quotes ? STRAIGHT_QUOTE : '';
   const characters = `${system.letters}${extra}${PLAIN_PUNCTUATION}${quote}`;
   const openers = `${quote}\\u201C\\u00AB\\u00BF\\u00A1\\u300C\\u300E`;
@@ -41,8 +44,10 @@ export function proseRules(system: WritingSystem, options: ProseOptions = {}, pr
   const gap = isEastAsian(system) ? '' : '" " ';
   return [
     // A hyphen joins letters ("well-being"): " - " would fake a list inside a sentence.
-    `${prefix}char ::= [${characters}] | "-" [${system.letters}0-9]`,
-    `${prefix}first ::= [${system.letters}0-9${openers}]`,
+    // A point inside a number ("2.5 liters") does not end its sentence.
+    `${prefix}char ::= [${characters}] | "-" [${system.letters}0-9] | "." [0-9]`,
+    // A letter or an opening quote: "1." is a number, not a sentence to start a list with.
+    `${prefix}first ::= [${system.letters}${openers}]`,
     `${prefix}stop ::= [${system.fullStops}] [${CLOSERS}]?`,
     `${prefix}sentence ::= ${prose(1, SENTENCE_CHARACTERS, prefix)}`,
     `${prefix}gap ::= ${gap || '""'}`,

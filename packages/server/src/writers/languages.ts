@@ -83,7 +83,8 @@ export const WRITING_SYSTEMS = {
   arabic: {
     name: 'Arabic',
     scripts: ['Arabic'],
-    letters: String.raw`\u0600-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF`,
+    // Without ؟ and ۔, which end a sentence (fullStops).
+    letters: String.raw`\u0600-\u061E\u0620-\u06D3\u06D5-\u06FF\u0750-\u077F\uFB50-\uFDFF\uFE70-\uFEFF`,
     fullStops: String.raw`\u061F\u06D4.!?`,
   },
   japanese: {

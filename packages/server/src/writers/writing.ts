@@ -188,6 +188,25 @@ export function removeEchoedInstructions(text: string): string {
   return keepSentences(text, (sentence) => !INSTRUCTION_ECHO.test(sentence));
 }
 
+/**
+ * Drops each sentence of three words or more that `instruction` holds word for word ("Each one
+ * short sentence."): the model said its instructions back.
+ */
+export function removeSentencesOf(text: string, instruction: string): string {
+  const words = (phrase: string) =>
+    phrase
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+      .trim();
+  const source = ` ${words(instruction)} `;
+  return keepSentences(text, (sentence) => {
+    const key = words(sentence);
+    return countWords(sentence) < 3 || !source.includes(` ${key} `);
+  })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
 /** A list item's marker, and a script cue's bold label after it: not part of its sentences. */
 const LINE_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?/;
 

@@ -18,11 +18,12 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, literal, prose, proseRules, sentences } from '../../writers/grammar.ts';
+import { headingRules, literal, proseRules, sentences } from '../../writers/grammar.ts';
 import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
   removeRepeatedSentences,
+  removeSentencesOf,
   requireText,
   visitorText,
   inEngineTurn,
@@ -91,7 +92,7 @@ export function blogPlanGrammar(
     return `"- " ${keyword ? `${literal(keyword)} (":"? " " heading)?` : 'heading'} "\\n"`;
   });
   return [
-    `root ::= "Title: " ${title} "\\nMeta description: " ${prose(100, 400)} "\\nSections:\\n" ${sections.join(' ')} "Closing section: " heading "\\n"`,
+    `root ::= "Title: " ${title} "\\nMeta description: " ${sentences(2)} "\\nSections:\\n" ${sections.join(' ')} "Closing section: " heading "\\n"`,
     headingRules(profile.writingSystem, 10),
     proseRules(profile.writingSystem),
   ].join('\n');
@@ -247,7 +248,7 @@ async function writeBlogDraft(
         temperature: 0.7,
         grammar,
       },
-      clean: (raw) => cleanModelOutput(raw),
+      clean: (raw) => removeSentencesOf(cleanModelOutput(raw), instruction),
       check: (text) => [
         ...(heading ? headingEchoProblems(text, heading) : []),
         ...checkDraft(text, { ...expectations, before: post }),

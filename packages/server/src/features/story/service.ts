@@ -14,7 +14,7 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, prose, proseRules, sentences } from '../../writers/grammar.ts';
+import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
 import { LANGUAGE_PROFILES, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
@@ -164,7 +164,7 @@ export function storyPlanPrompt(brief: StoryBrief): string {
 }
 
 export function storyPlanGrammar(profile: LanguageProfile): string {
-  const line = prose(15, 160);
+  const line = sentences(1);
   return [
     `root ::= "Title: " heading "\\nCharacters: " ${line} "\\nPlace: " ${line} "\\nBeginning: " ${line} "\\nMiddle: " ${line} "\\nEnding: " ${line} "\\n"`,
     headingRules(profile.writingSystem, 10),

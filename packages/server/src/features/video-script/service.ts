@@ -21,7 +21,7 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, prose, proseRules, sentences } from '../../writers/grammar.ts';
+import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
 import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
@@ -155,7 +155,7 @@ export function videoScriptPlanPrompt(brief: ScriptBrief): string {
 }
 
 export function videoScriptPlanGrammar(brief: ScriptBrief): string {
-  const lines = brief.sections.map((section) => `"${section.name}: " ${prose(15, 200)} "\\n"`);
+  const lines = brief.sections.map((section) => `"${section.name}: " ${sentences(1)} "\\n"`);
   return [
     `root ::= "Title: " heading "\\n" ${lines.join(' ')}`,
     headingRules(brief.profile.writingSystem, 16),
