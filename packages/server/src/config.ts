@@ -50,6 +50,12 @@ const textModel = optionalText.transform((value, context) => {
   return resolve(REPOSITORY_ROOT, value);
 });
 
+/**
+ * One: on the 2-core machine, batching sequences gave no more tokens per second in all (ADR 047,
+ * `npm run bench -- text-parallel`), and each of several visitors then waits longer for the end.
+ */
+export const DEFAULT_TEXT_PARALLEL = 1;
+
 const rateLimit = (perMinute: number) => z.coerce.number().int().positive().default(perMinute);
 
 const configSchema = z.object({
@@ -70,6 +76,12 @@ const configSchema = z.object({
   TEXT_MODEL_PATH: optionalFile,
   /** CPU threads of one generation; 0: every core (see defaultThreads in llama-text-generator). */
   TEXT_THREADS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Generations the text engine runs at once, batched on one context (ADR 047): several visitors
+   * written for together, for about 115 MB more memory each (the context's cache). Worth it where
+   * a batch costs little more than one sequence (more cores, a GPU, an API).
+   */
+  TEXT_PARALLEL: z.coerce.number().int().min(1).max(16).default(DEFAULT_TEXT_PARALLEL),
   /**
    * A fixed seed for the text model's sampling, so the same request writes the same text (tests
    * that read what a model wrote). Unset: every generation is random, as visitors expect.
@@ -158,7 +170,7 @@ const configSchema = z.object({
   RATE_LIMIT_VIDEO_SCRIPT: rateLimit(RATE_LIMITS.perTool.videoScript),
   RATE_LIMIT_BLOG: rateLimit(RATE_LIMITS.perTool.blog),
   RATE_LIMIT_STORY: rateLimit(RATE_LIMITS.perTool.story),
-  /** Jobs that may wait in each engine's line beyond the one running; more get a 503. */
+  /** Jobs that may wait in each engine's line beyond those running; more get a 503. */
   SPEECH_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(6),
   TRANSCRIPTION_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(3),
   TEXT_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(2),

@@ -104,6 +104,26 @@ test('TEXT_THREADS sets the CPU threads of the text model', async () => {
   }
 });
 
+test('TEXT_PARALLEL sets how many generations the text model runs at once', async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'text-parallel-'));
+  const modelPath = writeTinyGguf(join(folder, 'tiny.gguf'));
+  try {
+    for (const parallel of [1, 3]) {
+      const providers = await createProviders(
+        testConfig({ MODELS_DIR: folder, TEXT_MODEL: modelPath, TEXT_PARALLEL: String(parallel) }),
+      );
+      try {
+        assert.ok(providers.text instanceof LlamaTextGenerator, 'the tiny model loaded');
+        assert.equal(providers.text.parallel, parallel);
+      } finally {
+        await closeProviders(providers);
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test('TEXT_SEED makes each newly loaded text model write the same text for the same request', async () => {
   const folder = mkdtempSync(join(tmpdir(), 'text-seed-'));
   const modelPath = writeTinyGguf(join(folder, 'tiny.gguf'));

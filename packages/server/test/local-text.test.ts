@@ -15,7 +15,11 @@ import {
   type LlamaTextGenerator,
 } from '../src/providers/local/text/index.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
-import { blogPlanGrammar } from '../src/features/blog/service.ts';
+import { blogPlanGrammar, blogSectionGrammar } from '../src/features/blog/service.ts';
+import { storyPartGrammar } from '../src/features/story/service.ts';
+import { videoScriptSectionGrammar } from '../src/features/video-script/service.ts';
+import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
+import { proseRules, sentences } from '../src/writers/grammar.ts';
 import { GRAMMAR_CACHE_SIZE } from '../src/providers/local/text/llama-text-generator.ts';
 import {
   GenerationAbortedError,
@@ -126,6 +130,74 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     assert.equal(generator.cachedGrammars, GRAMMAR_CACHE_SIZE);
   });
 
+  test('every writer part grammar parses and holds what it writes to its shape', async () => {
+    const english = LANGUAGE_PROFILES.English;
+    const japanese = LANGUAGE_PROFILES.Japanese;
+    const grammars = {
+      blogSection: blogSectionGrammar({ topic: 'Water', keywords: [], profile: english }),
+      storyJapanese: storyPartGrammar(japanese, 100),
+      storyEnglish: storyPartGrammar(english, 100),
+      scriptSection: videoScriptSectionGrammar(english, {
+        name: 'Hook',
+        fromSecond: 0,
+        toSecond: 5,
+        words: 12,
+      }),
+    };
+    for (const [name, grammar] of Object.entries(grammars)) {
+      const written = (
+        await collect(generator.generate({ ...request, maxTokens: 40, grammar }))
+      ).join('');
+      assert.ok(written.length > 0, name);
+      // No markup but the script's own bold labels.
+      const text = written.replace(/^- \*\*[^*]+:\*\* /gm, '');
+      assert.doesNotMatch(text, /[#*_<>{}[\]|~`]/u, `${name}: ${written}`);
+      // A hyphen only joins a letter or digit after it (or ends where maxTokens cut the text).
+      assert.doesNotMatch(text.replace(/^- /gm, ''), /-(?![\p{L}\p{N}]|$)/u, `${name}: ${written}`);
+    }
+  });
+
+  test('a heading has a comma or colon only at the end of a word, none after its first, and ? or ! only at its end', async () => {
+    const written = (
+      await collect(
+        generator.generate({
+          ...request,
+          maxTokens: 120,
+          grammar: blogPlanGrammar([], LANGUAGE_PROFILES.English),
+        }),
+      )
+    ).join('');
+    const title = /^Title: (.*)$/m.exec(written)?.[1];
+    assert.ok(title, written);
+    // The random model writes whatever the grammar allows: what it cannot write is held by it.
+    const [lead, ...words] = title.split(' ');
+    const last = words.pop();
+    assert.match(
+      lead ?? '',
+      words.length === 0 ? /^[^\s,:?!.]+,?[?!]?$/u : /^[^\s,:?!.]+,?$/u,
+      title,
+    );
+    for (const word of words) assert.match(word, /^[^\s,:?!.]+[,:]?$/u, title);
+    if (last !== undefined) assert.match(last, /^[^\s,:?!.]+[,:]?[?!]?$/u, title);
+  });
+
+  test('sentences(n) writes at most n sentences: a full stop inside one is not possible', async () => {
+    const grammar = [
+      `root ::= ${sentences(2)}`,
+      proseRules(LANGUAGE_PROFILES.English.writingSystem),
+    ].join('\n');
+    const written = (
+      await collect(generator.generate({ ...request, maxTokens: 150, grammar }))
+    ).join('');
+    const stops = written.replace(/\d\.\d/g, '').match(/[.!?…]/g) ?? [];
+    assert.ok(stops.length <= 2, written);
+    assert.doesNotMatch(
+      written,
+      /^[^\p{L}"“«¿¡]/u,
+      'a sentence starts with a letter or an opening quote',
+    );
+  });
+
   test('aborting the signal stops the generation promptly and frees the queue', async () => {
     const controller = new AbortController();
     const chunks: string[] = [];
@@ -190,6 +262,74 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     const chunks = await second;
     assert.ok(chunks.length > 0);
     assert.deepEqual(generator.queueSize, { running: 0, waiting: 0 });
+  });
+});
+
+describe('several generations at once (TEXT_PARALLEL), tiny random model', () => {
+  test('two visitors write at the same time on two sequences; a third waits for a free one', async () => {
+    const engine = await loadLlamaTextGenerator({
+      modelPath,
+      maxWaiting: 1,
+      threads: 1,
+      parallel: 2,
+    });
+    try {
+      assert.equal(engine.parallel, 2);
+      const first = engine.generate({ ...request, maxTokens: 1500, visitor: 'a' });
+      const second = engine.generate({ ...request, maxTokens: 1500, visitor: 'b' });
+      const firstIterator = first[Symbol.asyncIterator]();
+      const secondIterator = second[Symbol.asyncIterator]();
+      // Both stream before either ends: neither waited for the other.
+      assert.equal((await firstIterator.next()).done, false);
+      assert.equal((await secondIterator.next()).done, false);
+      assert.equal((await firstIterator.next()).done, false);
+      assert.deepEqual(engine.queueSize, { running: 2, waiting: 0 });
+
+      const third = collect(engine.generate({ ...request, maxTokens: 5, visitor: 'c' }));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
+      await firstIterator.return?.();
+      assert.ok((await third).length > 0, 'the third writes once a sequence is free');
+      await secondIterator.return?.();
+      assert.deepEqual(engine.queueSize, { running: 0, waiting: 0 });
+    } finally {
+      await engine.close();
+    }
+  });
+
+  test('a writer’s turn keeps its sequence between its parts: a newcomer waits', async () => {
+    const engine = await loadLlamaTextGenerator({
+      modelPath,
+      maxWaiting: 1,
+      threads: 1,
+      parallel: 2,
+    });
+    try {
+      // A short first generation marks the sequence the other visitor's long one will take.
+      await collect(engine.generate({ ...request, maxTokens: 2, visitor: 'b' }));
+      const otherSequence = engine.lastGeneration?.sequence;
+      const other = engine.generate({ ...request, maxTokens: 1500, visitor: 'b' });
+      const otherIterator = other[Symbol.asyncIterator]();
+      await otherIterator.next();
+      let newcomer: Promise<string[]> | undefined;
+      const sequences = await engine.inTurn({ visitor: 'a', expectedTokens: 30 }, async (turn) => {
+        await collect(turn.generate({ ...request, maxTokens: 5 }));
+        const planSequence = engine.lastGeneration?.sequence;
+        // Between two parts the turn still holds its sequence: the newcomer cannot take it.
+        newcomer = collect(engine.generate({ ...request, maxTokens: 3, visitor: 'c' }));
+        await new Promise((resolve) => setImmediate(resolve));
+        assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
+        await collect(turn.generate({ ...request, maxTokens: 5 }));
+        return [planSequence, engine.lastGeneration?.sequence];
+      });
+      assert.equal(sequences[0], sequences[1], 'every part on the sequence of the plan');
+      assert.notEqual(sequences[0], otherSequence);
+      assert.ok((await newcomer!).length > 0, 'the newcomer writes once the turn has ended');
+      await otherIterator.return?.();
+      assert.deepEqual(engine.queueSize, { running: 0, waiting: 0 });
+    } finally {
+      await engine.close();
+    }
   });
 });
 

@@ -29,6 +29,7 @@ export async function createProviders(
       textModel: config.TEXT_MODEL,
       maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
       threads: config.TEXT_THREADS || undefined,
+      parallel: config.TEXT_PARALLEL,
       seed: config.TEXT_SEED,
       onLoadError: (error, modelPath) => onLoadError(error, `Text model ${modelPath} did not load`),
     }),

@@ -1,8 +1,9 @@
 /**
- * Text generation on this machine with node-llama-cpp and a GGUF model. The model loads once; each
- * request gets a fresh chat session on the one context sequence, formatted by the model's own chat
- * template. llama.cpp evaluates on its own native threads, so the event loop stays free while a
- * generation runs; the queue keeps the 2 cores from being shared by several generations at once.
+ * Text generation on this machine with node-llama-cpp and a GGUF model. The model loads once, with
+ * one context of TEXT_PARALLEL sequences; each generation gets a fresh chat session on a free
+ * sequence, formatted by the model's own chat template, and llama.cpp decodes the running
+ * sequences together in one batch. It evaluates on its own native threads, so the event loop stays
+ * free while a generation runs; the queue runs no more generations than there are sequences.
  */
 import { randomInt } from 'node:crypto';
 import { basename } from 'node:path';
@@ -27,8 +28,14 @@ export interface LlamaTextGeneratorOptions {
   modelPath: string;
   /** Tokens of prompt plus answer the context holds; capped by what the model was trained on. */
   contextSize?: number;
-  /** Generations that may wait while one runs. */
+  /** Generations that may wait while all the running ones run. */
   maxWaiting?: number;
+  /**
+   * Generations that run at once, each on its own sequence of the one context (TEXT_PARALLEL):
+   * llama.cpp decodes their next tokens in one batch, which on a CPU costs little more than one
+   * sequence's token, since decoding waits on memory, not arithmetic.
+   */
+  parallel?: number;
   /** CPU threads for one generation; defaults to every math core (see below). */
   threads?: number;
   /**
@@ -39,6 +46,8 @@ export interface LlamaTextGeneratorOptions {
 }
 
 export interface GenerationFigures {
+  /** Which of the context's sequences wrote it, from 0. */
+  sequence: number;
   generatedTokens: number;
   stopReason: string;
   /** From the start of the job (prompt evaluation included) to the first generated token. */
@@ -81,7 +90,7 @@ export async function loadLlamaTextGenerator(
     );
     const context = await model.createContext({
       contextSize,
-      sequences: 1,
+      sequences: options.parallel ?? 1,
       threads: options.threads ?? defaultThreads(llama),
     });
     return new LlamaTextGenerator(llama, model, context, options);
@@ -103,8 +112,20 @@ function defaultThreads(llama: Llama) {
   return Math.max(1, llama.cpuMathCores);
 }
 
+/** A writer's turn: its place in line and, from its first generation, the sequence it writes on. */
+interface Turn {
+  place: QueuePlace;
+  jobs: Set<Promise<void>>;
+  sequence?: LlamaContextSequence;
+}
+
 export class LlamaTextGenerator implements TextGenerator {
-  private readonly sequence: LlamaContextSequence;
+  /** All the context's sequences. */
+  private readonly sequences: LlamaContextSequence[] = [];
+  /** The context's sequences that no running generation or turn holds. */
+  private readonly freeSequences: LlamaContextSequence[] = [];
+  /** The sequence that last wrote, for `contextText()`. */
+  private lastSequence: LlamaContextSequence;
   private readonly chatWrapper: ChatWrapper;
   private readonly queue: JobQueue;
   private closed = false;
@@ -124,14 +145,20 @@ export class LlamaTextGenerator implements TextGenerator {
     private readonly context: LlamaContext,
     private readonly options: LlamaTextGeneratorOptions,
   ) {
-    this.sequence = context.getSequence();
+    this.lastSequence = context.getSequence();
+    this.sequences.push(this.lastSequence);
+    while (this.sequences.length < context.totalSequences) {
+      this.sequences.push(context.getSequence());
+    }
+    this.freeSequences.push(...this.sequences);
     // The model's own template: a known format when node-llama-cpp recognises it, else the jinja
     // template from the file itself.
     this.chatWrapper = resolveChatWrapper(model);
     // Work is counted in the tokens a generation may write (its maxTokens): the time per token
     // measured that way also holds the prompt's reading and the answers that stop early.
+    // Each running job or turn holds one sequence, so a job that starts always finds one free.
     this.queue = new JobQueue({
-      concurrency: 1,
+      concurrency: context.totalSequences,
       maxWaiting: options.maxWaiting ?? 2,
       expectedSecondsPerUnit: 0.1,
       // A sentence's worth of tokens.
@@ -147,6 +174,11 @@ export class LlamaTextGenerator implements TextGenerator {
     return this.queue.size;
   }
 
+  /** Generations that run at once (TEXT_PARALLEL). */
+  get parallel(): number {
+    return this.context.totalSequences;
+  }
+
   /** The CPU threads one generation uses (TEXT_THREADS, else every core). */
   get threads(): number {
     return this.context.currentThreads;
@@ -159,7 +191,7 @@ export class LlamaTextGenerator implements TextGenerator {
 
   /** What the model last read and wrote, special tokens included: shows the template at work. */
   contextText(): string {
-    return this.model.detokenize(this.sequence.contextTokens, true);
+    return this.model.detokenize(this.lastSequence.contextTokens, true);
   }
 
   generate(request: TextGenerationRequest): AsyncIterable<string> {
@@ -170,8 +202,7 @@ export class LlamaTextGenerator implements TextGenerator {
     options: EngineRequestOptions & { expectedTokens: number },
     work: (generator: Pick<TextGenerator, 'generate'>) => Promise<T>,
   ): Promise<T> {
-    const place = new QueuePlace(options.expectedTokens);
-    const jobs = new Set<Promise<void>>();
+    const turn: Turn = { place: new QueuePlace(options.expectedTokens), jobs: new Set() };
     try {
       return await work({
         generate: (request) =>
@@ -184,22 +215,20 @@ export class LlamaTextGenerator implements TextGenerator {
                 [options.signal, request.signal].filter((signal) => signal !== undefined),
               ),
             },
-            { place, jobs },
+            turn,
           ),
       });
     } finally {
       // A writer that gives up (Stop, its deadline) does not wait for the engine to stop; the
       // place frees only once it has, so the next turn never shares the context sequence.
-      await Promise.allSettled(jobs);
-      place.leave();
+      await Promise.allSettled(turn.jobs);
+      if (turn.sequence) this.freeSequences.push(turn.sequence);
+      turn.place.leave();
     }
   }
 
   /** One generation, in its own place in line or in the place of a turn. */
-  private async *generateIn(
-    request: TextGenerationRequest,
-    turn?: { place: QueuePlace; jobs: Set<Promise<void>> },
-  ): AsyncIterable<string> {
+  private async *generateIn(request: TextGenerationRequest, turn?: Turn): AsyncIterable<string> {
     if (request.signal?.aborted) throw new GenerationAbortedError();
     // Stops the engine both when the visitor's signal aborts and when the consumer stops reading.
     const stop = new AbortController();
@@ -218,10 +247,12 @@ export class LlamaTextGenerator implements TextGenerator {
     const job = this.queue
       .run(
         (signal) =>
-          this.runPrompt(request, signal, (chunk) => {
-            chunks.push(chunk);
-            notify();
-          }),
+          this.onSequence(turn, (sequence) =>
+            this.runPrompt(sequence, request, signal, (chunk) => {
+              chunks.push(chunk);
+              notify();
+            }),
+          ),
         {
           signal: stop.signal,
           visitor: request.visitor,
@@ -264,7 +295,35 @@ export class LlamaTextGenerator implements TextGenerator {
     }
   }
 
+  /**
+   * Runs `work` on a free sequence: the turn's own (kept from its first generation to its end, so
+   * each part reuses the plan already read), or one lent for this generation alone.
+   */
+  private async onSequence<T>(
+    turn: Turn | undefined,
+    work: (sequence: LlamaContextSequence) => Promise<T>,
+  ): Promise<T> {
+    if (turn?.sequence) {
+      this.lastSequence = turn.sequence;
+      return work(turn.sequence);
+    }
+    const sequence = this.freeSequences.pop();
+    // The queue runs no more jobs than there are sequences; this would be a bug of ours.
+    if (!sequence) throw new Error('No free context sequence for a running generation');
+    this.lastSequence = sequence;
+    if (turn) {
+      turn.sequence = sequence;
+      return work(sequence);
+    }
+    try {
+      return await work(sequence);
+    } finally {
+      this.freeSequences.push(sequence);
+    }
+  }
+
   private async runPrompt(
+    sequence: LlamaContextSequence,
     request: TextGenerationRequest,
     signal: AbortSignal,
     onTextChunk: (chunk: string) => void,
@@ -272,14 +331,14 @@ export class LlamaTextGenerator implements TextGenerator {
     if (signal.aborted) return;
     const grammar = request.grammar ? await this.grammarFor(request.grammar) : undefined;
     const session = new LlamaChatSession({
-      contextSequence: this.sequence,
+      contextSequence: sequence,
       chatWrapper: this.chatWrapper,
       systemPrompt: request.system,
       autoDisposeSequence: false,
     });
     const startedAt = performance.now();
     let firstTokenAt: number | undefined;
-    const outputTokensBefore = this.sequence.tokenMeter.usedOutputTokens;
+    const outputTokensBefore = sequence.tokenMeter.usedOutputTokens;
     try {
       const { stopReason } = await session.promptWithMeta(request.prompt, {
         maxTokens: request.maxTokens,
@@ -301,7 +360,8 @@ export class LlamaTextGenerator implements TextGenerator {
       });
       const finishedAt = performance.now();
       this.lastGeneration = {
-        generatedTokens: this.sequence.tokenMeter.usedOutputTokens - outputTokensBefore,
+        sequence: this.sequences.indexOf(sequence),
+        generatedTokens: sequence.tokenMeter.usedOutputTokens - outputTokensBefore,
         stopReason,
         firstTokenMs: (firstTokenAt ?? finishedAt) - startedAt,
         totalMs: finishedAt - startedAt,
