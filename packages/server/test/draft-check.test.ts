@@ -102,6 +102,10 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.gluedWords('yourdailyRoutine'),
     ],
     [
+      '# A\n\n## Enhance your coffee experience byAdding\n\nDrink it.',
+      DRAFT_PROBLEM_MESSAGES.gluedWords('byAdding'),
+    ],
+    [
       "# A\n\nLet's dive into why water matters.",
       DRAFT_PROBLEM_MESSAGES.chatter("Let's dive into"),
     ],
@@ -117,6 +121,16 @@ test('the problems the visitors saw are each named', () => {
       `${JSON.stringify(text)} should give ${problem}; got ${JSON.stringify(checkDraft(text, { ...english, title: true }))}`,
     );
   }
+});
+
+test('brand names in headings are not glued words', () => {
+  assert.deepEqual(
+    checkDraft('# Grow on YouTube, TikTok and LinkedIn with an iPhone\n\nStart today.', {
+      ...english,
+      title: true,
+    }),
+    [],
+  );
 });
 
 test('a long sentence that ends on its own is not a cut one', () => {

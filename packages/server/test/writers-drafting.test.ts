@@ -147,7 +147,7 @@ test('a plan with an "Introduction" section, and a section that opens with its o
   );
   assert.deepEqual(messages(draft.firstAttemptProblems), [
     DRAFT_PROBLEM_MESSAGES.frameSection('Introduction'),
-    DRAFT_PROBLEM_MESSAGES.instructions('Your Bedroom:'),
+    DRAFT_PROBLEM_MESSAGES.instructions('Your Bedroom'),
     DRAFT_PROBLEM_MESSAGES.length(49, 70, 320),
   ]);
   assert.equal(draft.rewrites, 2);

@@ -105,8 +105,10 @@ function headingProblems(text: string): DraftProblem[] {
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
-    // "yourdailyRoutine": words run together where the model had no space left to write.
-    const glued = heading.split(' ').find((word) => /\p{Ll}{6,}\p{Lu}/u.test(word));
+    // "yourdailyRoutine", "byAdding": words run together (a brand's "iPhone", "YouTube" stays).
+    const glued = heading
+      .split(' ')
+      .find((word) => /^\p{Ll}{2,}\p{Lu}|\p{Ll}{6,}\p{Lu}/u.test(word));
     if (glued) return [problem('whole lines', DRAFT_PROBLEM_MESSAGES.gluedWords(glued))];
     if (CONCLUSION_HEADING.test(key)) conclusions += 1;
     if (seen.has(key) || (conclusions > 1 && CONCLUSION_HEADING.test(key))) {

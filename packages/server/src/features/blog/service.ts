@@ -138,9 +138,12 @@ function frameSectionProblems(plan: BlogPlan): DraftProblem[] {
  * Guide… Get started by…"): the heading is already above it.
  */
 export function headingEchoProblems(body: string, heading: string): DraftProblem[] {
-  const echo = `${heading}:`;
-  return body.toLowerCase().startsWith(echo.toLowerCase())
-    ? [{ check: 'no instructions echoed', message: DRAFT_PROBLEM_MESSAGES.instructions(echo) }]
+  const start = body.slice(0, heading.length + 1);
+  const echoed =
+    start.toLowerCase().startsWith(heading.toLowerCase()) &&
+    !/[\p{L}\p{N}]/u.test(start.charAt(heading.length));
+  return echoed
+    ? [{ check: 'no instructions echoed', message: DRAFT_PROBLEM_MESSAGES.instructions(heading) }]
     : [];
 }
 
