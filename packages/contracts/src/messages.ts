@@ -102,6 +102,8 @@ export const DRAFT_PROBLEM_MESSAGES = {
     `the section "${heading}" repeats the introduction or the conclusion`,
   placeholder: (token: string) => `it contains the placeholder "${token}"`,
   otherScript: (sample: string) => `it contains text in another writing system ("${sample}")`,
+  otherLanguage: (sample: string, language: string) =>
+    `it has a passage that is not in ${language} ("${sample}…")`,
   unfinishedLine: (ending: string) => `a line stops mid-sentence ("…${ending}")`,
   gluedWords: (word: string) => `the words "${word}" run together`,
   chatter: (phrase: string) => `it talks to the reader like a chatbot ("${phrase}")`,

@@ -5,7 +5,7 @@ import {
   checkDraft as checkDraftProblems,
   type DraftExpectations,
 } from '../src/writers/draft-check.ts';
-import { LANGUAGE_PROFILES, profileOfText } from '../src/writers/languages.ts';
+import { LANGUAGE_PROFILES, latinLanguageOf, profileOfText } from '../src/writers/languages.ts';
 import { SENTENCE_CHARACTERS } from '../src/writers/grammar.ts';
 
 const english: DraftExpectations = { profile: LANGUAGE_PROFILES.English };
@@ -121,6 +121,41 @@ test('the problems the visitors saw are each named', () => {
       `${JSON.stringify(text)} should give ${problem}; got ${JSON.stringify(checkDraft(text, { ...english, title: true }))}`,
     );
   }
+});
+
+test('a Spanish text with a paragraph in English is named; one all in Spanish passes', () => {
+  const spanish = { profile: LANGUAGE_PROFILES.Spanish, title: true };
+  const post = [
+    '# Ahorrar en el supermercado',
+    '',
+    'El primer paso es planificar la compra de la semana con una lista clara.',
+    '',
+  ].join('\n');
+  assert.deepEqual(checkDraft(post, spanish), []);
+  const mixed = `${post}\nThe importance of purchasing high-quality products is crucial for several reasons in your supermarket.\n`;
+  assert.deepEqual(checkDraft(mixed, spanish), [
+    DRAFT_PROBLEM_MESSAGES.otherLanguage(
+      'The importance of purchasing high-quality products',
+      'Spanish',
+    ),
+  ]);
+});
+
+test("a topic's common words tell its Latin-script language; too few words tell nothing", () => {
+  assert.equal(
+    profileOfText('Cómo ahorrar dinero en el supermercado cada semana'),
+    LANGUAGE_PROFILES.Spanish,
+  );
+  assert.equal(
+    profileOfText('Les bienfaits de la marche quotidienne pour la santé'),
+    LANGUAGE_PROFILES.French,
+  );
+  assert.equal(
+    profileOfText('How to start running as a complete beginner'),
+    LANGUAGE_PROFILES.English,
+  );
+  assert.equal(latinLanguageOf('Productivity'), undefined);
+  assert.equal(profileOfText('Productivity'), LANGUAGE_PROFILES.English);
 });
 
 test('brand names in headings are not glued words', () => {

@@ -6,7 +6,13 @@
 import { DRAFT_PROBLEM_MESSAGES, SPOKEN_WORDS_PER_MINUTE } from '@ai-tools/contracts';
 import { countWords, INSTRUCTION_ECHO, splitSentences } from './writing.ts';
 import { SENTENCE_CHARACTERS } from './grammar.ts';
-import { inWritingSystem, type LanguageProfile } from './languages.ts';
+import {
+  hasFunctionWords,
+  inWritingSystem,
+  languageOfProfile,
+  latinLanguageOf,
+  type LanguageProfile,
+} from './languages.ts';
 
 export interface DraftExpectations {
   profile: LanguageProfile;
@@ -47,6 +53,7 @@ export const DRAFT_CHECKS = [
   'no repeated heading',
   'no placeholder',
   'one writing system',
+  'one language',
   'whole lines',
   'closed marks',
   'consistent lists',
@@ -73,6 +80,7 @@ export function checkDraft(text: string, expectations: DraftExpectations): Draft
     ...headingProblems(text),
     ...placeholderProblems(text),
     ...scriptProblems(text, expectations.profile),
+    ...languageProblems(text, expectations.profile),
     ...lineProblems(text, expectations),
     ...chatterProblems(text),
     ...instructionProblems(text),
@@ -148,6 +156,29 @@ function scriptProblems(text: string, profile: LanguageProfile): DraftProblem[] 
       .replace(/\s+/g, ' ')
       .trim();
     return [problem('one writing system', DRAFT_PROBLEM_MESSAGES.otherScript(sample))];
+  }
+  return [];
+}
+
+/**
+ * A paragraph or list item in another language of the same script: the Spanish post's section
+ * written in English ("The importance of purchasing high-quality products is crucial…"). Only for
+ * the languages latinLanguageOf can tell apart, and only lines long enough to tell.
+ */
+function languageProblems(text: string, profile: LanguageProfile): DraftProblem[] {
+  const language = languageOfProfile(profile);
+  if (!hasFunctionWords(language)) return [];
+  for (const line of text.split('\n')) {
+    if (/^#/.test(line) || countWords(line) < 12) continue;
+    const found = latinLanguageOf(line);
+    if (found !== undefined && found !== language) {
+      const sample = line
+        .replace(/^[\s*-]+/, '')
+        .split(/\s+/)
+        .slice(0, 6)
+        .join(' ');
+      return [problem('one language', DRAFT_PROBLEM_MESSAGES.otherLanguage(sample, language))];
+    }
   }
   return [];
 }

@@ -263,9 +263,198 @@ const SYSTEM_LANGUAGES: [WritingSystem, StoryLanguage][] = [
 ];
 
 /**
+ * The most frequent short words of the Latin-script languages a small model mixes up: enough to
+ * tell a paragraph's language from a dozen of its words. Words several of them share ("de", "a",
+ * "en", "la", "que") are left out.
+ */
+const FUNCTION_WORDS: Partial<Record<StoryLanguage, readonly string[]>> = {
+  English: [
+    'the',
+    'and',
+    'of',
+    'to',
+    'is',
+    'you',
+    'your',
+    'that',
+    'it',
+    'with',
+    'for',
+    'are',
+    'this',
+    'can',
+    'be',
+    'or',
+    'by',
+    'on',
+    'how',
+    'why',
+    'what',
+    'should',
+    'as',
+    'from',
+    'at',
+    'an',
+    'have',
+    'will',
+  ],
+  Spanish: [
+    'el',
+    'los',
+    'las',
+    'y',
+    'es',
+    'del',
+    'por',
+    'con',
+    'una',
+    'tu',
+    'lo',
+    'más',
+    'como',
+    'al',
+    'cómo',
+    'cada',
+    'qué',
+    'cuando',
+    'sin',
+    'sobre',
+    'muy',
+    'pero',
+    'hay',
+    'también',
+    'sus',
+    'mi',
+  ],
+  French: [
+    'le',
+    'les',
+    'des',
+    'et',
+    'est',
+    'du',
+    'une',
+    'pour',
+    'qui',
+    'vous',
+    'votre',
+    'dans',
+    'sur',
+    'au',
+    'pas',
+    'ce',
+    'comment',
+    'pourquoi',
+    'avec',
+    'sans',
+    'chaque',
+    'mais',
+    'très',
+  ],
+  German: [
+    'der',
+    'die',
+    'das',
+    'und',
+    'ist',
+    'nicht',
+    'mit',
+    'ein',
+    'eine',
+    'zu',
+    'den',
+    'sie',
+    'auf',
+    'für',
+    'von',
+    'dem',
+    'auch',
+    'ihr',
+    'wie',
+    'warum',
+    'jeden',
+    'aber',
+    'sehr',
+    'im',
+    'zum',
+  ],
+  Italian: [
+    'il',
+    'di',
+    'che',
+    'è',
+    'per',
+    'della',
+    'gli',
+    'non',
+    'nel',
+    'sono',
+    'alla',
+    'più',
+    'come',
+    'perché',
+    'ogni',
+    'ma',
+    'molto',
+    'questo',
+    'anche',
+  ],
+  Portuguese: [
+    'os',
+    'do',
+    'da',
+    'em',
+    'um',
+    'uma',
+    'não',
+    'mais',
+    'seu',
+    'sua',
+    'você',
+    'ao',
+    'muito',
+    'também',
+    'mas',
+    'isso',
+    'são',
+    'dos',
+    'das',
+  ],
+};
+
+/**
+ * The Latin-script language whose common short words a text uses most, when it is clear: at
+ * least two of them and twice as many as any other language's. Undefined otherwise.
+ */
+export function latinLanguageOf(text: string): StoryLanguage | undefined {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const counts = Object.entries(FUNCTION_WORDS)
+    .map(([language, list]) => {
+      const known = new Set(list);
+      return [language as StoryLanguage, words.filter((word) => known.has(word)).length] as const;
+    })
+    .sort((first, second) => second[1] - first[1]);
+  const [best, second] = counts;
+  if (!best || best[1] < 2 || (second && best[1] < 2 * second[1])) return undefined;
+  return best[0];
+}
+
+/** The name of a profile's language, as the prompts say it ("Write in Spanish"). */
+export function languageOfProfile(profile: LanguageProfile): StoryLanguage {
+  const entry = Object.entries(LANGUAGE_PROFILES).find(([, candidate]) => candidate === profile);
+  return (entry?.[0] as StoryLanguage | undefined) ?? 'English';
+}
+
+/** Whether the language has a word list latinLanguageOf can tell it by. */
+export function hasFunctionWords(language: StoryLanguage): boolean {
+  return FUNCTION_WORDS[language] !== undefined;
+}
+
+/**
  * The language profile of a visitor's own text (a blog topic, a script idea): the writing system
- * most of its letters are in, with kana deciding Japanese over Chinese. Latin letters, or none,
- * give English's profile: the check then holds the text to the Latin script.
+ * most of its letters are in, with kana deciding Japanese over Chinese. Latin letters give the
+ * language their common words show (Spanish for "Cómo ahorrar dinero en el supermercado"), else
+ * English's profile: the check then holds the text to the Latin script.
  */
 export function profileOfText(text: string): LanguageProfile {
   const letters = [...text.matchAll(/\p{L}/gu)].map((match) => match[0]);
@@ -277,6 +466,7 @@ export function profileOfText(text: string): LanguageProfile {
     const count = letters.filter((letter) => inWritingSystem(letter, system)).length;
     if (count > best[1]) best = [language, count];
   }
+  if (best[0] === 'English') best[0] = latinLanguageOf(text) ?? 'English';
   return LANGUAGE_PROFILES[best[0]];
 }
 

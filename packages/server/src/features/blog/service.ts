@@ -19,7 +19,7 @@ import {
   type Draft,
 } from '../../writers/drafting.ts';
 import { headingRules, literal, proseRules, sentences } from '../../writers/grammar.ts';
-import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
+import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
   removeRepeatedSentences,
@@ -110,7 +110,7 @@ export function blogPlanPrompt(brief: BlogBrief): string {
       : []),
     'Give a title under 60 characters with the main keyword, a meta description of 140 to 160 characters that makes a reader click,',
     `${BLOG_SECTIONS} section headings, each on a different aspect of the topic (none of them an introduction or a conclusion), and the heading of the closing section.`,
-    'Write the plan in the language of the topic.',
+    `Write the plan in ${languageOfProfile(brief.profile)}.`,
   ].join('\n');
 }
 
@@ -124,7 +124,8 @@ export function parseBlogPlan(text: string): BlogPlan | undefined {
 }
 
 /** A section named like the introduction or the conclusion: the post already has both. */
-const FRAME_HEADING = /^(?:introduction|intro|conclusion|in conclusion|summary|final thoughts)\b/i;
+const FRAME_HEADING =
+  /^(?:introduction|intro|conclusion|in conclusion|summary|final thoughts|introducción|conclusión|resumen|einleitung|fazit|zusammenfassung|introduzione|conclusione|introdução|conclusão|résumé)(?![\p{L}])/iu;
 
 function frameSectionProblems(plan: BlogPlan): DraftProblem[] {
   const frame = plan.sections.find((section) => FRAME_HEADING.test(section));
@@ -246,7 +247,7 @@ async function writeBlogDraft(
     const part = await writeCheckedPart(context, stream, {
       request: {
         system: WRITER_SYSTEM,
-        prompt: `${shared}${instruction}`,
+        prompt: `${shared}${instruction} Write in ${languageOfProfile(brief.profile)}.`,
         maxTokens,
         temperature: 0.7,
         grammar,

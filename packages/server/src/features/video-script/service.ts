@@ -22,7 +22,7 @@ import {
   type Draft,
 } from '../../writers/drafting.ts';
 import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
-import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
+import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
   countWords,
@@ -123,7 +123,9 @@ function briefOf(request: VideoScriptRequest): ScriptBrief {
   return {
     request,
     idea,
-    profile: profileOfText(`${request.topic} ${idea}`),
+    // The topics are the page's English names: the visitor's idea, when there is one, tells the
+    // language.
+    profile: profileOfText(idea || request.topic),
     sections: scriptSections(request.duration),
   };
 }
@@ -150,7 +152,7 @@ export function videoScriptPlanPrompt(brief: ScriptBrief): string {
     ...briefLines(brief),
     '',
     'Plan the script: a title, then for each section one short sentence that says what it tells the viewer. The hook grabs attention; the last section is the call to action that fits the platform.',
-    brief.idea ? 'Write in the language of the idea.' : 'Write in English.',
+    `Write in ${languageOfProfile(brief.profile)}.`,
   ].join('\n');
 }
 
@@ -278,7 +280,7 @@ async function writeVideoScriptDraft(
         prompt: [
           shared,
           ...(soFar ? [`The voice-over so far: ${soFar}`, ''] : []),
-          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words${section.words <= 12 ? ': one short sentence' : ''}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees.`,
+          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words${section.words <= 12 ? ': one short sentence' : ''}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`,
         ].join('\n'),
         maxTokens: Math.ceil(section.words * profile.tokensPerWord * 1.6) + 120,
         temperature: 0.7,
