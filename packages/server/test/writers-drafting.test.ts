@@ -13,7 +13,7 @@ import {
   storyRequestSchema,
   type StoryRequest,
 } from '@ai-tools/contracts';
-import { writeBlog } from '../src/features/blog/service.ts';
+import { headingEchoProblems, writeBlog } from '../src/features/blog/service.ts';
 import {
   namedElements,
   storyBriefOf,
@@ -346,4 +346,20 @@ test("the first theme means the visitor's own idea; an auto-filled theme name is
   );
   const theme = STORY_THEMES[5];
   assert.ok(!plan({ topic: theme, additionalInfo: theme }).includes('details'));
+});
+
+test('a section that opens with its heading as a label is refused; as the subject of a sentence it is prose', () => {
+  const heading = 'The benefits of morning hydration';
+  assert.equal(
+    headingEchoProblems('The benefits of morning hydration are many. Drink.', heading).length,
+    0,
+  );
+  assert.equal(
+    headingEchoProblems('The benefits of morning hydration: why. Drink.', heading).length,
+    1,
+  );
+  assert.equal(
+    headingEchoProblems('The benefits of morning hydration -Water helps.', heading).length,
+    1,
+  );
 });

@@ -90,7 +90,8 @@ export function prose(shortest: number, longest: number, prefix = ''): string {
  */
 export function headingRules(system: WritingSystem, maxWords = 12, prefix = ''): string {
   const extra = isEastAsian(system) ? CJK_PUNCTUATION : '';
-  const letters = String.raw`${system.letters}${extra}0-9'&()\u2019\u2013\u2014-`;
+  // No brackets: the model put its instructions there ("Introducción (200 characters)").
+  const letters = String.raw`${system.letters}${extra}0-9'&\u2019\u2013\u2014-`;
   return [
     `${prefix}heading ::= ${prefix}lead (${prefix}between ${prefix}word){0,${maxWords - 1}} [?!]?`,
     `${prefix}lead ::= [${system.letters}${extra}] [${letters}]{0,29}`,

@@ -135,14 +135,16 @@ function frameSectionProblems(plan: BlogPlan): DraftProblem[] {
 }
 
 /**
- * The section's heading said again as the start of its body ("Getting Started: A Step-by-Step
- * Guide… Get started by…"): the heading is already above it.
+ * The section's heading said again as a label at the start of its body ("Getting Started: A
+ * Step-by-Step Guide… Get started by…", "Coffee vs Water: … water -Coffee contains…"): the
+ * heading is already above it.
  */
 export function headingEchoProblems(body: string, heading: string): DraftProblem[] {
-  const start = body.slice(0, heading.length + 1);
+  // Said as a label (followed by a colon or a dash), not as the subject of a sentence ("The
+  // benefits of morning hydration are many." is prose).
   const echoed =
-    start.toLowerCase().startsWith(heading.toLowerCase()) &&
-    !/[\p{L}\p{N}]/u.test(start.charAt(heading.length));
+    body.toLowerCase().startsWith(heading.toLowerCase()) &&
+    /^[ \t]*(?:[:\-–—]|\n|$)/u.test(body.slice(heading.length));
   return echoed
     ? [{ check: 'no instructions echoed', message: DRAFT_PROBLEM_MESSAGES.instructions(heading) }]
     : [];
