@@ -127,8 +127,21 @@ export function parseBlogPlan(text: string): BlogPlan | undefined {
 const FRAME_HEADING =
   /^(?:introduction|intro|conclusion|in conclusion|summary|final thoughts|introducción|conclusión|resumen|einleitung|fazit|zusammenfassung|introduzione|conclusione|introdução|conclusão|résumé)(?![\p{L}])/iu;
 
+/** The fewest sections a post keeps once a plan's introduction-like sections are left out. */
+const FEWEST_SECTIONS = 3;
+
+/**
+ * The plan without its introduction- or conclusion-like sections, which the small model keeps
+ * writing (told not to, and again after a rewrite): the post has its own introduction and
+ * closing, and three sections or more are still a post.
+ */
+export function withoutFrameSections(plan: BlogPlan): BlogPlan {
+  const sections = plan.sections.filter((section) => !FRAME_HEADING.test(section));
+  return sections.length >= FEWEST_SECTIONS ? { ...plan, sections } : plan;
+}
+
 function frameSectionProblems(plan: BlogPlan): DraftProblem[] {
-  const frame = plan.sections.find((section) => FRAME_HEADING.test(section));
+  const frame = withoutFrameSections(plan).sections.find((section) => FRAME_HEADING.test(section));
   return frame
     ? [{ check: 'no repeated heading', message: DRAFT_PROBLEM_MESSAGES.frameSection(frame) }]
     : [];
@@ -225,14 +238,15 @@ async function writeBlogDraft(
       if (!plan) return [UNREADABLE_PLAN];
       return [
         ...frameSectionProblems(plan),
-        ...checkDraft(planAsMarkdown(plan), expect({ title: true })),
+        ...checkDraft(planAsMarkdown(withoutFrameSections(plan)), expect({ title: true })),
       ];
     },
   });
   tally.add(planned);
-  plan = parseBlogPlan(planned.text);
-  requireText(plan ? plan.title : '', 'blog post');
-  if (!plan) return tally.draft('', planned.problems);
+  const parsed = parseBlogPlan(planned.text);
+  requireText(parsed ? parsed.title : '', 'blog post');
+  if (!parsed) return tally.draft('', planned.problems);
+  plan = withoutFrameSections(parsed);
 
   const [mainKeyword] = brief.keywords;
   const shared = `${planText(plan)}\n\n`;
