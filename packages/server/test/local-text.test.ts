@@ -194,8 +194,8 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     assert.ok(stops.length <= 2, written);
     assert.doesNotMatch(
       written,
-      /^[^\p{L}"“«¿¡「『]/u,
-      'a sentence starts with a letter or an opening quote',
+      /^[^\p{Lu}"“«¿¡「『]/u,
+      'a sentence starts with a capital or an opening quote',
     );
   });
 

@@ -46,8 +46,9 @@ export function proseRules(system: WritingSystem, options: ProseOptions = {}, pr
     // A hyphen joins letters ("well-being"): " - " and " -Water" fake a list inside a sentence.
     // A point inside a number ("2.5 liters") does not end its sentence.
     `${prefix}char ::= [${characters}] | [${system.letters}0-9] "-" [${system.letters}0-9] | [0-9] "." [0-9]`,
-    // A letter or an opening quote: "1." is a number, not a sentence to start a list with.
-    `${prefix}first ::= [${system.letters}${openers}]`,
+    // A capital (a letter in a script without cases) or an opening quote: "1." is a number, not
+    // a sentence to start a list with, and "toes pointing outward." is not a sentence.
+    `${prefix}first ::= [${system.capitals ?? system.letters}${openers}]`,
     `${prefix}stop ::= [${system.fullStops}] [${CLOSERS}]?`,
     `${prefix}sentence ::= ${prose(1, SENTENCE_CHARACTERS, prefix)}`,
     `${prefix}gap ::= ${gap || '""'}`,
@@ -84,8 +85,8 @@ export function prose(shortest: number, longest: number, prefix = ''): string {
  * A heading or title of whole words: one to `maxWords` words of up to 30 characters each, so it
  * ends after a word the model finished. No full stop. A comma or colon only goes between two words
  * ("Water, coffee", "Hydration: the basics"), never inside one ("limpias,ahaha!nox") or at the end
- * ("…experience by adding:"); the first word starts with a letter ("1: The benefits" numbers a
- * heading the page already orders); ? and ! only end the heading ("Stay hydrated all day long!
+ * ("…experience by adding:"); the first word starts with a capital, or a letter in a script
+ * without cases ("1: The benefits" numbers a heading the page already orders; "izar recursos"); ? and ! only end the heading ("Stay hydrated all day long!
  * Incorporate…" is two sentences, not a heading).
  */
 export function headingRules(system: WritingSystem, maxWords = 12, prefix = ''): string {
@@ -94,7 +95,7 @@ export function headingRules(system: WritingSystem, maxWords = 12, prefix = ''):
   const letters = String.raw`${system.letters}${extra}0-9'&\u2019\u2013\u2014-`;
   return [
     `${prefix}heading ::= ${prefix}lead (${prefix}between ${prefix}word){0,${maxWords - 1}} [?!]?`,
-    `${prefix}lead ::= [${system.letters}${extra}] [${letters}]{0,29}`,
+    `${prefix}lead ::= [${system.capitals ?? system.letters}${extra}] [${letters}]{0,29}`,
     `${prefix}word ::= [${letters}]{1,30}`,
     `${prefix}between ::= [,:]? " "`,
   ].join('\n');

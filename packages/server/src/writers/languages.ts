@@ -14,6 +14,8 @@ export interface WritingSystem {
   letters: string;
   /** The marks that end a sentence, as GBNF characters (inside [...]). */
   fullStops: string;
+  /** Its capital letters, for a script with cases: a sentence and a heading start with one. */
+  capitals?: string;
 }
 
 const LATIN_LETTERS = String.raw`A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F`;
@@ -25,12 +27,14 @@ export const WRITING_SYSTEMS = {
     scripts: ['Latin'],
     letters: LATIN_LETTERS,
     fullStops: `${WESTERN_STOPS}\\u2026`,
+    capitals: String.raw`A-Z\u00C0-\u00D6\u00D8-\u00DE`,
   },
   cyrillic: {
     name: 'Cyrillic',
     scripts: ['Cyrillic'],
     letters: String.raw`\u0400-\u04FF`,
     fullStops: `${WESTERN_STOPS}\\u2026`,
+    capitals: String.raw`\u0400-\u042F`,
   },
   devanagari: {
     name: 'Devanagari',
