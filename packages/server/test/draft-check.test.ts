@@ -158,6 +158,14 @@ test("a topic's common words tell its Latin-script language; too few words tell 
   assert.equal(profileOfText('Productivity'), LANGUAGE_PROFILES.English);
 });
 
+test('"todo" in Spanish is a word, not a placeholder; TODO is one', () => {
+  const spanish = { profile: LANGUAGE_PROFILES.Spanish };
+  assert.deepEqual(checkDraft('Compra todo lo que necesitas en una sola visita.', spanish), []);
+  assert.deepEqual(checkDraft('Compra TODO en una sola visita con la lista.', spanish), [
+    DRAFT_PROBLEM_MESSAGES.placeholder('TODO'),
+  ]);
+});
+
 test('brand names in headings are not glued words', () => {
   assert.deepEqual(
     checkDraft('# Grow on YouTube, TikTok and LinkedIn with an iPhone\n\nStart today.', {

@@ -37,8 +37,9 @@ const REPEAT_MIN_WORDS = 5;
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const LIST_ITEM = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/;
+// TODO, TBD and XXX in capitals only: "todo" is Spanish and Portuguese for "all".
 const PLACEHOLDER =
-  /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:lorem ipsum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/i;
+  /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:[Ll]orem [Ii]psum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/;
 const CHATTER =
   /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b|let'?s dive (?:in|into)\b|as an (?:expert|AI|experienced)\b)/i;
 const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
