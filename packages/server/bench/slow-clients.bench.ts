@@ -14,7 +14,6 @@
  */
 import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_PATHS } from '@ai-tools/contracts';
@@ -27,6 +26,7 @@ import {
   type SlowKind,
 } from '../test/helpers/slow-clients.ts';
 import { record } from './record.ts';
+import { freePort } from './server-process.ts';
 
 const SERVER_ENTRY = resolve(import.meta.dirname, '../src/server.ts');
 const CROWD_ENTRY = resolve(import.meta.dirname, 'slow-crowd.ts');
@@ -40,17 +40,6 @@ const VISITOR_ADDRESS = '127.0.0.250';
 const CROWD_SECONDS = Number(process.env.SLOW_CLIENTS_SECONDS || 40);
 /** Each crowd's own addresses: 127.0.1.x upload, 127.0.2.x headers. */
 const ADDRESS_BLOCKS: Record<SlowKind, number> = { upload: 1, headers: 2 };
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 const sleep = (milliseconds: number) => new Promise<void>((done) => setTimeout(done, milliseconds));
 

@@ -8,11 +8,11 @@
  *   npm run bench -w @ai-tools/server -- text-parallel
  *   VISITORS=1,4 ...     only some of the counts
  */
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { loadConfig } from '../src/config.ts';
 import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { record } from './record.ts';
+import { memoryOf } from './server-process.ts';
 
 const MAX_TOKENS = 250;
 const SYSTEM =
@@ -28,11 +28,6 @@ const IDEAS = [
   'A snowman who wants to see the summer',
   'Twin sisters who swap places at a music contest',
 ];
-
-function residentMegabytes(): number {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
 
 const config = loadConfig();
 const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
@@ -50,10 +45,10 @@ for (const visitors of counts) {
     parallel: visitors,
     maxWaiting: 0,
   });
-  const loadedMegabytes = residentMegabytes();
+  const loadedMegabytes = memoryOf(process.pid).currentMegabytes;
   let peakMegabytes = loadedMegabytes;
   const sampler = setInterval(() => {
-    peakMegabytes = Math.max(peakMegabytes, residentMegabytes());
+    peakMegabytes = Math.max(peakMegabytes, memoryOf(process.pid).currentMegabytes);
   }, 100);
   console.log(
     `\n${visitors} at once: ${basename(modelPath)}, ${generator.threads} threads, TEXT_PARALLEL=${generator.parallel}`,

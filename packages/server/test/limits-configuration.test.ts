@@ -84,17 +84,21 @@ test('SPEECH_ and TRANSCRIPTION_QUEUE_MAX_WAITING reach the engines that createP
   }
 });
 
-test('TEXT_THREADS sets the CPU threads of the text model', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'text-threads-'));
+/** Loads the text engine on the tiny model with each of `settings` and hands it to `check`. */
+async function withEachTextEngine(
+  settings: Record<string, string>[],
+  check: (engine: LlamaTextGenerator, setting: Record<string, string>) => void,
+) {
+  const folder = mkdtempSync(join(tmpdir(), 'text-engine-'));
   const modelPath = writeTinyGguf(join(folder, 'tiny.gguf'));
   try {
-    for (const threads of [1, 2]) {
+    for (const setting of settings) {
       const providers = await createProviders(
-        testConfig({ MODELS_DIR: folder, TEXT_MODEL: modelPath, TEXT_THREADS: String(threads) }),
+        testConfig({ MODELS_DIR: folder, TEXT_MODEL: modelPath, ...setting }),
       );
       try {
         assert.ok(providers.text instanceof LlamaTextGenerator, 'the tiny model loaded');
-        assert.equal(providers.text.threads, threads);
+        check(providers.text, setting);
       } finally {
         await closeProviders(providers);
       }
@@ -102,26 +106,18 @@ test('TEXT_THREADS sets the CPU threads of the text model', async () => {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+test('TEXT_THREADS sets the CPU threads of the text model', async () => {
+  await withEachTextEngine([{ TEXT_THREADS: '1' }, { TEXT_THREADS: '2' }], (engine, setting) =>
+    assert.equal(engine.threads, Number(setting.TEXT_THREADS)),
+  );
 });
 
 test('TEXT_PARALLEL sets how many generations the text model runs at once', async () => {
-  const folder = mkdtempSync(join(tmpdir(), 'text-parallel-'));
-  const modelPath = writeTinyGguf(join(folder, 'tiny.gguf'));
-  try {
-    for (const parallel of [1, 3]) {
-      const providers = await createProviders(
-        testConfig({ MODELS_DIR: folder, TEXT_MODEL: modelPath, TEXT_PARALLEL: String(parallel) }),
-      );
-      try {
-        assert.ok(providers.text instanceof LlamaTextGenerator, 'the tiny model loaded');
-        assert.equal(providers.text.parallel, parallel);
-      } finally {
-        await closeProviders(providers);
-      }
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  await withEachTextEngine([{ TEXT_PARALLEL: '1' }, { TEXT_PARALLEL: '3' }], (engine, setting) =>
+    assert.equal(engine.parallel, Number(setting.TEXT_PARALLEL)),
+  );
 });
 
 test('TEXT_SEED makes each newly loaded text model write the same text for the same request', async () => {

@@ -267,70 +267,58 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
 });
 
 describe('several generations at once (TEXT_PARALLEL), tiny random model', () => {
-  test('two visitors write at the same time on two sequences; a third waits for a free one', async () => {
-    const engine = await loadLlamaTextGenerator({
-      modelPath,
-      maxWaiting: 1,
-      threads: 1,
-      parallel: 2,
-    });
-    try {
-      assert.equal(engine.parallel, 2);
-      const first = engine.generate({ ...request, maxTokens: 1500, visitor: 'a' });
-      const second = engine.generate({ ...request, maxTokens: 1500, visitor: 'b' });
-      const firstIterator = first[Symbol.asyncIterator]();
-      const secondIterator = second[Symbol.asyncIterator]();
-      // Both stream before either ends: neither waited for the other.
-      assert.equal((await firstIterator.next()).done, false);
-      assert.equal((await secondIterator.next()).done, false);
-      assert.equal((await firstIterator.next()).done, false);
-      assert.deepEqual(engine.queueSize, { running: 2, waiting: 0 });
+  let engine: LlamaTextGenerator;
+  before(async () => {
+    engine = await loadLlamaTextGenerator({ modelPath, maxWaiting: 1, threads: 1, parallel: 2 });
+  });
+  after(async () => {
+    await engine?.close();
+  });
 
-      const third = collect(engine.generate({ ...request, maxTokens: 5, visitor: 'c' }));
-      await new Promise((resolve) => setImmediate(resolve));
-      assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
-      await firstIterator.return?.();
-      assert.ok((await third).length > 0, 'the third writes once a sequence is free');
-      await secondIterator.return?.();
-      assert.deepEqual(engine.queueSize, { running: 0, waiting: 0 });
-    } finally {
-      await engine.close();
-    }
+  test('two visitors write at the same time on two sequences; a third waits for a free one', async () => {
+    assert.equal(engine.parallel, 2);
+    const first = engine.generate({ ...request, maxTokens: 1500, visitor: 'a' });
+    const second = engine.generate({ ...request, maxTokens: 1500, visitor: 'b' });
+    const firstIterator = first[Symbol.asyncIterator]();
+    const secondIterator = second[Symbol.asyncIterator]();
+    // Both stream before either ends: neither waited for the other.
+    assert.equal((await firstIterator.next()).done, false);
+    assert.equal((await secondIterator.next()).done, false);
+    assert.equal((await firstIterator.next()).done, false);
+    assert.deepEqual(engine.queueSize, { running: 2, waiting: 0 });
+
+    const third = collect(engine.generate({ ...request, maxTokens: 5, visitor: 'c' }));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
+    await firstIterator.return?.();
+    assert.ok((await third).length > 0, 'the third writes once a sequence is free');
+    await secondIterator.return?.();
+    assert.deepEqual(engine.queueSize, { running: 0, waiting: 0 });
   });
 
   test('a writer’s turn keeps its sequence between its parts: a newcomer waits', async () => {
-    const engine = await loadLlamaTextGenerator({
-      modelPath,
-      maxWaiting: 1,
-      threads: 1,
-      parallel: 2,
+    // A short first generation marks the sequence the other visitor's long one will take.
+    await collect(engine.generate({ ...request, maxTokens: 2, visitor: 'b' }));
+    const otherSequence = engine.lastGeneration?.sequence;
+    const other = engine.generate({ ...request, maxTokens: 1500, visitor: 'b' });
+    const otherIterator = other[Symbol.asyncIterator]();
+    await otherIterator.next();
+    let newcomer: Promise<string[]> | undefined;
+    const sequences = await engine.inTurn({ visitor: 'a', expectedTokens: 30 }, async (turn) => {
+      await collect(turn.generate({ ...request, maxTokens: 5 }));
+      const planSequence = engine.lastGeneration?.sequence;
+      // Between two parts the turn still holds its sequence: the newcomer cannot take it.
+      newcomer = collect(engine.generate({ ...request, maxTokens: 3, visitor: 'c' }));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
+      await collect(turn.generate({ ...request, maxTokens: 5 }));
+      return [planSequence, engine.lastGeneration?.sequence];
     });
-    try {
-      // A short first generation marks the sequence the other visitor's long one will take.
-      await collect(engine.generate({ ...request, maxTokens: 2, visitor: 'b' }));
-      const otherSequence = engine.lastGeneration?.sequence;
-      const other = engine.generate({ ...request, maxTokens: 1500, visitor: 'b' });
-      const otherIterator = other[Symbol.asyncIterator]();
-      await otherIterator.next();
-      let newcomer: Promise<string[]> | undefined;
-      const sequences = await engine.inTurn({ visitor: 'a', expectedTokens: 30 }, async (turn) => {
-        await collect(turn.generate({ ...request, maxTokens: 5 }));
-        const planSequence = engine.lastGeneration?.sequence;
-        // Between two parts the turn still holds its sequence: the newcomer cannot take it.
-        newcomer = collect(engine.generate({ ...request, maxTokens: 3, visitor: 'c' }));
-        await new Promise((resolve) => setImmediate(resolve));
-        assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
-        await collect(turn.generate({ ...request, maxTokens: 5 }));
-        return [planSequence, engine.lastGeneration?.sequence];
-      });
-      assert.equal(sequences[0], sequences[1], 'every part on the sequence of the plan');
-      assert.notEqual(sequences[0], otherSequence);
-      assert.ok((await newcomer!).length > 0, 'the newcomer writes once the turn has ended');
-      await otherIterator.return?.();
-      assert.deepEqual(engine.queueSize, { running: 0, waiting: 0 });
-    } finally {
-      await engine.close();
-    }
+    assert.equal(sequences[0], sequences[1], 'every part on the sequence of the plan');
+    assert.notEqual(sequences[0], otherSequence);
+    assert.ok((await newcomer!).length > 0, 'the newcomer writes once the turn has ended');
+    await otherIterator.return?.();
+    assert.deepEqual(engine.queueSize, { running: 0, waiting: 0 });
   });
 });
 

@@ -43,7 +43,34 @@ const PLACEHOLDER =
 const CHATTER =
   /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b|let'?s dive (?:in|into)\b|as an (?:expert|AI|experienced)\b)/i;
 const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
-const CONCLUSION_HEADING = /^(?:conclusion|in conclusion|summary|final thoughts|wrapping up)\b/i;
+/** How a closing section is named, in the languages latinLanguageOf tells apart. */
+const CONCLUSION_NAMES = [
+  'conclusion',
+  'in conclusion',
+  'summary',
+  'final thoughts',
+  'wrapping up',
+  'conclusión',
+  'resumen',
+  'fazit',
+  'zusammenfassung',
+  'conclusione',
+  'conclusão',
+  'résumé',
+];
+const INTRODUCTION_NAMES = [
+  'introduction',
+  'intro',
+  'introducción',
+  'einleitung',
+  'introduzione',
+  'introdução',
+];
+const headingNamed = (names: readonly string[]) =>
+  new RegExp(`^(?:${names.join('|')})(?![\\p{L}])`, 'iu');
+const CONCLUSION_HEADING = headingNamed(CONCLUSION_NAMES);
+/** A heading named like the introduction or the conclusion. */
+export const FRAME_HEADING = headingNamed([...INTRODUCTION_NAMES, ...CONCLUSION_NAMES]);
 /** What may end a sentence in the writers' languages, with a closing quote or bracket after it. */
 const SENTENCE_END = /[.!?…。！？।॥؟۔]["'”’»」』)\]]*$/u;
 

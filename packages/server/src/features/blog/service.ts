@@ -7,6 +7,7 @@
 import { DRAFT_PROBLEM_MESSAGES, type BlogRequest } from '@ai-tools/contracts';
 import {
   checkDraft,
+  FRAME_HEADING,
   type DraftExpectations,
   type DraftProblem,
 } from '../../writers/draft-check.ts';
@@ -122,10 +123,6 @@ export function parseBlogPlan(text: string): BlogPlan | undefined {
   if (!title || !metaDescription || !closing || sections.length !== BLOG_SECTIONS) return undefined;
   return { title, metaDescription, sections, closing };
 }
-
-/** A section named like the introduction or the conclusion: the post already has both. */
-const FRAME_HEADING =
-  /^(?:introduction|intro|conclusion|in conclusion|summary|final thoughts|introducción|conclusión|resumen|einleitung|fazit|zusammenfassung|introduzione|conclusione|introdução|conclusão|résumé)(?![\p{L}])/iu;
 
 /** The fewest sections a post keeps once a plan's introduction-like sections are left out. */
 const FEWEST_SECTIONS = 3;
