@@ -176,6 +176,17 @@ test('brand names in headings are not glued words', () => {
   );
 });
 
+test('a cue whose words ran together at its bound is named; a short cue passes', () => {
+  const script = { ...english, cueLabels: ['On-screen text', 'B-roll'] };
+  const section = (cue: string) =>
+    `- **Voiceover:** Start your day with a glass of water.\n- **On-screen text:** Water first\n- **B-roll:** ${cue}\n`;
+  assert.deepEqual(checkDraft(section('A woman pours a glass of water at dawn'), script), []);
+  assert.deepEqual(
+    checkDraft(section('A team at a desk learning toadopthealthyworkinghabits'), script),
+    [DRAFT_PROBLEM_MESSAGES.gluedWords('toadopthealthyworkinghabits')],
+  );
+});
+
 test('a long sentence that ends on its own is not a cut one', () => {
   const sentence = `Drink ${'a glass of water and '.repeat(12)}then have your coffee.`;
   assert.ok(sentence.length > 250 && sentence.length < SENTENCE_CHARACTERS - 1);

@@ -199,6 +199,19 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     );
   });
 
+  test('sentences(most, least) writes at least its least: a model cannot end after one sentence', async () => {
+    const grammar = [
+      `root ::= ${sentences(3, 3)}`,
+      proseRules(LANGUAGE_PROFILES.English.writingSystem),
+    ].join('\n');
+    // Three sentences of at most SENTENCE_CHARACTERS each end the grammar well before this bound.
+    const written = (
+      await collect(generator.generate({ ...request, maxTokens: 1200, grammar }))
+    ).join('');
+    const stops = written.replace(/\d\.\d/g, '').match(/[.!?…]+/g) ?? [];
+    assert.equal(stops.length, 3, written);
+  });
+
   test('aborting the signal stops the generation promptly and frees the queue', async () => {
     const controller = new AbortController();
     const chunks: string[] = [];

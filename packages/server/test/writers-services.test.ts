@@ -12,7 +12,7 @@ import {
 } from '../src/writers/writing.ts';
 import { markdownToPlainText } from '../src/text/markdown.ts';
 import { writeStory } from '../src/features/story/service.ts';
-import { scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
+import { fitCues, scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
 import {
   hangingTextGenerator,
   scriptedTextGenerator,
@@ -185,7 +185,7 @@ test('the video script plan has the platform conventions and a word budget per s
   assert.match(plan, /call to action/);
   assert.match(
     short.requests[1]?.prompt ?? '',
-    /Write the section Hook \(0:00-0:03\)[^\n]*about 8 words: one short sentence/,
+    /Write the section Hook \(0:00-0:03\)[^\n]*about 8 words, in one sentence/,
   );
 
   const long = writerDouble();
@@ -203,6 +203,12 @@ test('the video script plan has the platform conventions and a word budget per s
   assert.match(longPlan, /Free AI tools for teachers/);
   assert.match(longPlan, /subscribe/);
   assert.match(longPlan, /- Point 3 \(0:56-1:20\): 60 spoken words/);
+  assert.match(
+    long.requests.find((request) => request.prompt.includes('Write the section Point 3'))?.prompt ??
+      '',
+    /about 60 words, in 8 sentences/,
+    'a long section asks for the sentences its words need',
+  );
 
   // The plan: sections that add up to the duration and the words.
   for (const [duration, words] of [
@@ -216,6 +222,43 @@ test('the video script plan has the platform conventions and a word budget per s
     const planned = sections.reduce((sum, section) => sum + section.words, 0);
     assert.ok(Math.abs(planned - words) <= words * 0.1, `${planned} words for ${words}`);
   }
+});
+
+test('on-screen text longer than a glance keeps its first phrase; a short one stays', () => {
+  const section = (cue: string) =>
+    `- **Voiceover:** Stretch now.\n- **On-screen text:** ${cue}\n- **B-roll:** A woman stretches at her desk`;
+  assert.equal(
+    fitCues(
+      section('Stand tall, face forward, and rotate your body to engage different muscle groups!'),
+      'en',
+    ),
+    section('Stand tall'),
+  );
+  assert.equal(fitCues(section('Stand tall and stretch'), 'en'), section('Stand tall and stretch'));
+  // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
+  const long = 'Follow these simple steps every single morning before you sit down to work today';
+  assert.equal(fitCues(section(long), 'en'), section(long));
+});
+
+test('a script cue shown again stays; a voice-over sentence said again goes', () => {
+  const script = [
+    '## Hook',
+    '',
+    '- **Voiceover:** Most people start their day with coffee instead of water.',
+    '- **On-screen text:** Water before coffee every day',
+    '',
+    '## Point 1',
+    '',
+    '- **Voiceover:** Most people start their day with coffee instead of water. Try water first.',
+    '- **On-screen text:** Water before coffee every day',
+  ].join('\n');
+  assert.equal(
+    removeRepeatedSentences(script, ['On-screen text']),
+    script.replace(
+      'Voiceover:** Most people start their day with coffee instead of water. Try',
+      'Voiceover:** Try',
+    ),
+  );
 });
 
 test('a loop is cut: a sentence said again word for word goes, short refrains stay', () => {

@@ -4,7 +4,14 @@
  * (contracts' DRAFT_PROBLEM_MESSAGES); a writer rewrites a part that has one, and names what is left.
  */
 import { DRAFT_PROBLEM_MESSAGES, SPOKEN_WORDS_PER_MINUTE } from '@ai-tools/contracts';
-import { countWords, INSTRUCTION_ECHO, splitSentences } from './writing.ts';
+import {
+  countWords,
+  INSTRUCTION_ECHO,
+  isCueLine,
+  REPEAT_MIN_WORDS,
+  splitSentences,
+  withoutLineMarker,
+} from './writing.ts';
 import { SENTENCE_CHARACTERS } from './grammar.ts';
 import {
   hasFunctionWords,
@@ -32,8 +39,6 @@ export interface DraftExpectations {
 
 /** How far a script's reading time may stray from its duration. */
 export const SPEAKING_TIME_TOLERANCE = 0.2;
-/** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
-const REPEAT_MIN_WORDS = 5;
 
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const LIST_ITEM = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/;
@@ -141,10 +146,7 @@ function headingProblems(text: string): DraftProblem[] {
       .toLowerCase()
       .replace(/[^\p{L}\p{N}]+/gu, ' ')
       .trim();
-    // "yourdailyRoutine", "byAdding": words run together (a brand's "iPhone", "YouTube" stays).
-    const glued = heading
-      .split(' ')
-      .find((word) => /^\p{Ll}{2,}\p{Lu}|\p{Ll}{6,}\p{Lu}/u.test(word));
+    const glued = gluedWord(heading);
     if (glued) return [problem('whole lines', DRAFT_PROBLEM_MESSAGES.gluedWords(glued))];
     if (CONCLUSION_HEADING.test(key)) conclusions += 1;
     if (seen.has(key) || (conclusions > 1 && CONCLUSION_HEADING.test(key))) {
@@ -153,6 +155,17 @@ function headingProblems(text: string): DraftProblem[] {
     seen.add(key);
   }
   return [];
+}
+
+/**
+ * "yourdailyRoutine", "byAdding": words run together where a bound stopped the model's spaces (a
+ * brand's "iPhone" or "YouTube" stays); "toadopthealthyworkinghabits": a lower-case word longer
+ * than the words of a short line (a German noun starts with a capital).
+ */
+function gluedWord(line: string): string | undefined {
+  return line
+    .split(/\s+/)
+    .find((word) => /^\p{Ll}{2,}\p{Lu}|\p{Ll}{6,}\p{Lu}|^\p{Ll}{25,}/u.test(word));
 }
 
 function placeholderProblems(text: string): DraftProblem[] {
@@ -256,6 +269,8 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
       if (value === '' || EMPTY_CUE.test(value)) {
         problems.push(problem('no empty cue', DRAFT_PROBLEM_MESSAGES.emptyCue(label[1] ?? '')));
       }
+      const glued = gluedWord(value);
+      if (glued) problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.gluedWords(glued)));
       return;
     }
     const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
@@ -336,14 +351,11 @@ function repeatProblems(
   { before = '', profile, cueLabels = [] }: DraftExpectations,
 ): DraftProblem[] {
   const seen = new Set<string>();
-  // A cue shown again ("Start now" on screen) is a choice; a sentence said again is a loop.
-  const isCue = (line: string) =>
-    cueLabels.some((label) => new RegExp(`^\\W*\\*\\*${label}:?\\*\\*`).test(line));
   const sentencesOf = (source: string) =>
     source
       .split('\n')
-      .filter((line) => !isCue(line))
-      .map((line) => line.replace(/^[-*#\d.\s]+/, '').replace(/^\*\*[^*]+\*\*:?\s*/, ''))
+      .filter((line) => !isCueLine(line, cueLabels))
+      .map((line) => withoutLineMarker(line.replace(/^#{1,6}\s+/, '')))
       .flatMap((line) => splitSentences(line, profile.locale))
       .filter((sentence) => countWords(sentence, profile.locale) >= REPEAT_MIN_WORDS);
   for (const sentence of sentencesOf(before)) seen.add(sentenceKey(sentence));

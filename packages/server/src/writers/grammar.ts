@@ -63,12 +63,15 @@ export function proseRules(system: WritingSystem, options: ProseOptions = {}, pr
 export const SENTENCE_CHARACTERS = 320;
 
 /**
- * One to `most` whole sentences: a model that loops or runs on ends after its last sentence, on
- * a full stop, instead of at a character bound in the middle of a word.
+ * `least` to `most` whole sentences: a model that loops or runs on ends after its last sentence,
+ * on a full stop, instead of at a character bound in the middle of a word; and a model that would
+ * stop after one short sentence (the 1.5B model's habit when a part may end anywhere) says as
+ * many as the part needs.
  */
-export function sentences(most: number, prefix = ''): string {
+export function sentences(most: number, least = 1, prefix = ''): string {
   const more = Math.max(0, Math.round(most) - 1);
-  return `${prefix}sentence (${prefix}gap ${prefix}sentence){0,${more}}`;
+  const fewer = Math.min(more, Math.max(0, Math.round(least) - 1));
+  return `${prefix}sentence (${prefix}gap ${prefix}sentence){${fewer},${more}}`;
 }
 
 /**

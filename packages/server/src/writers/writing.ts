@@ -212,13 +212,18 @@ const LINE_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?/;
 
 /**
  * Keeps the sentences `keep` accepts, line by line, each line's list marker and label with them.
- * A line that loses all its sentences goes; an empty line (a paragraph break) and a heading stay.
+ * A line that loses all its sentences goes; an empty line (a paragraph break), a heading and a
+ * line `keepWhole` names stay.
  */
-function keepSentences(text: string, keep: (sentence: string) => boolean): string {
+function keepSentences(
+  text: string,
+  keep: (sentence: string) => boolean,
+  keepWhole: (line: string) => boolean = () => false,
+): string {
   const lines: string[] = [];
   for (const line of text.split('\n')) {
     // A heading is a name, not sentences: it stays whole even when a part says the same words.
-    if (/^#{1,6}\s/.test(line)) {
+    if (/^#{1,6}\s/.test(line) || keepWhole(line)) {
       lines.push(line);
       continue;
     }
@@ -230,26 +235,43 @@ function keepSentences(text: string, keep: (sentence: string) => boolean): strin
   return lines.join('\n');
 }
 
+/** A line's text without its list marker and bold label ("- **Voiceover:** "). */
+export function withoutLineMarker(line: string): string {
+  return line.slice(LINE_MARKER.exec(line)?.[0].length ?? 0);
+}
+
+/**
+ * A script's cue line ("- **On-screen text:** Water first"): a cue shown again is a choice, a
+ * sentence said again is a loop.
+ */
+export function isCueLine(line: string, cueLabels: readonly string[]): boolean {
+  return cueLabels.some((label) => new RegExp(`^\\W*\\*\\*${label}:?\\*\\*`).test(line));
+}
+
 /** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
-const REPEAT_MIN_WORDS = 5;
+export const REPEAT_MIN_WORDS = 5;
 
 /**
  * Drops every sentence that repeats an earlier one word for word, and a line left empty by it.
  * Small models fall into loops (a paragraph written again and again) that the sampler's
- * penalties do not always break; the visitor never sees them.
+ * penalties do not always break; the visitor never sees them. Cue lines stay whole.
  */
-export function removeRepeatedSentences(text: string): string {
+export function removeRepeatedSentences(text: string, cueLabels: readonly string[] = []): string {
   const seen = new Set<string>();
-  return keepSentences(text, (sentence) => {
-    if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
-    const key = sentence
-      .toLowerCase()
-      .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-      .trim();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return keepSentences(
+    text,
+    (sentence) => {
+      if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
+      const key = sentence
+        .toLowerCase()
+        .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+        .trim();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    },
+    (line) => isCueLine(line, cueLabels),
+  );
 }
 
 function removeChatter(input: string): string {

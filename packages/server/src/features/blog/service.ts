@@ -185,7 +185,7 @@ function planText(plan: BlogPlan): string {
 }
 
 function paragraphGrammar(brief: BlogBrief): string {
-  return [`root ::= ${sentences(6)}`, proseRules(brief.profile.writingSystem)].join('\n');
+  return [`root ::= ${sentences(6, 3)}`, proseRules(brief.profile.writingSystem)].join('\n');
 }
 
 /**
@@ -195,7 +195,7 @@ function paragraphGrammar(brief: BlogBrief): string {
 export function blogSectionGrammar(brief: BlogBrief): string {
   return [
     'root ::= paragraph "\\n\\n" paragraph "\\n\\n" bullet bullet bullet bullet?',
-    `paragraph ::= ${sentences(7)}`,
+    `paragraph ::= ${sentences(7, 4)}`,
     `bullet ::= "- " ${sentences(2)} "\\n"`,
     proseRules(brief.profile.writingSystem),
   ].join('\n');
@@ -291,7 +291,7 @@ async function writeBlogDraft(
     const others = plan.sections.filter((_, other) => other !== index);
     const body = await writePart(
       [
-        `Write section ${index + 1}, "${heading}": two paragraphs of 3 to 5 sentences each, then 3 or 4 bullet points with concrete tips, each one short sentence.`,
+        `Write section ${index + 1}, "${heading}": two paragraphs of 4 or 5 sentences each, then 3 or 4 bullet points with concrete tips, each one short sentence.`,
         `Keep to this section's subject; ${others.map((other) => `"${other}"`).join(', ')} are written separately.`,
       ].join('\n'),
       blogSectionGrammar(brief),

@@ -191,13 +191,15 @@ function planAsMarkdown(plan: StoryPlan): string {
 
 /**
  * A part of the story as a grammar: paragraphs of whole sentences in the language's script, a
- * paragraph more than the words need so the model is not cut short.
+ * paragraph more than the words need so the model is not cut short, and at least the paragraphs
+ * and sentences that keep it from stopping at a third of its share.
  */
 export function storyPartGrammar(profile: LanguageProfile, words: number): string {
-  const paragraphs = Math.max(1, Math.round(words / 70));
+  const most = Math.max(1, Math.round(words / 70));
+  const least = Math.max(1, Math.floor(words / 90));
   return [
-    `root ::= paragraph ("\\n\\n" paragraph){0,${paragraphs}}`,
-    `paragraph ::= ${sentences(12)}`,
+    `root ::= paragraph ("\\n\\n" paragraph){${least - 1},${most}}`,
+    `paragraph ::= ${sentences(12, 3)}`,
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }

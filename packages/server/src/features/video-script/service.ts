@@ -57,7 +57,7 @@ const PLANNER_SYSTEM = [
 
 const WRITER_SYSTEM = [
   'You are an experienced short-form video scriptwriter. You write one section of a script at a time, following its plan.',
-  `Each section has three lines: ${SCRIPT_LABELS.voiceover} (the words the narrator says, in whole sentences), ${SCRIPT_LABELS.onScreenText} (the few words shown on screen) and ${SCRIPT_LABELS.bRoll} (what the viewer sees).`,
+  `Each section has three lines: ${SCRIPT_LABELS.voiceover} (the words the narrator says, in whole sentences), ${SCRIPT_LABELS.onScreenText} (two to six words shown on screen, not a sentence) and ${SCRIPT_LABELS.bRoll} (the shot the viewer sees, for the video editor: who or what is on screen and how it is filmed, such as a close-up of hands typing on a laptop).`,
   'The voice-over has the number of words asked for, so the video fits its duration when it is read aloud.',
 ].join('\n');
 
@@ -95,6 +95,10 @@ export function scriptSections(durationMinutes: number): ScriptSection[] {
     const words = Math.max(4, Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60));
     return { name, fromSecond, toSecond, words };
   });
+}
+
+function spokenSentences(count: number): string {
+  return count === 1 ? 'one sentence' : `${count} sentences`;
 }
 
 function clamp(value: number, lowest: number, highest: number) {
@@ -176,19 +180,41 @@ export function parseScriptPlan(
 }
 
 /**
+ * About how many words a spoken sentence of a short video has, which sets the sentences a
+ * section asks for. Asked for one sentence per 11 words, the model wrote 6-word sentences and a
+ * 30-second script read for 18 s.
+ */
+const WORDS_PER_SPOKEN_SENTENCE = 8;
+
+/** How many sentences a section's voice-over has, asked for in the prompt and the grammar. */
+export function voiceoverSentences(section: ScriptSection): number {
+  return Math.max(1, Math.round(section.words / WORDS_PER_SPOKEN_SENTENCE));
+}
+
+/**
+ * The most words a cue may have in the grammar. A bound the model reaches glues its next words
+ * together ("toadopthealthyworkinghabits", "inthe" at 16 and at 24 words), so it is far above what
+ * the prompt asks: the model ends its cue itself, and fitCues keeps the on-screen text short.
+ */
+const CUE_WORDS = 40;
+/** The most words of on-screen text: a viewer reads it in a second or two. */
+const ON_SCREEN_WORDS = 8;
+
+/**
  * A section's three lines as a grammar: a voice-over of whole sentences, without quotes (it is
- * read aloud), and two cues of whole words (no full stop: a cue is not a speech). The number of
- * sentences is bounded well above the need: the budget is kept by trimming whole sentences.
+ * read aloud), and two cues of whole words (no full stop: a cue is not a speech). The voice-over
+ * has at least the sentences its words need, so the model does not stop after one short
+ * sentence (a 30-second script read for 17 s), and a couple more at most: the budget is kept by
+ * trimming whole sentences.
  */
 export function videoScriptSectionGrammar(
   profile: LanguageProfile,
   section: ScriptSection,
 ): string {
-  // Spoken sentences run about 8 to 15 words; the trim below keeps the section's share.
-  const most = Math.max(3, Math.ceil(section.words / 6) + 2);
+  const least = voiceoverSentences(section);
   return [
-    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(most)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " heading "\\n"`,
-    headingRules(profile.writingSystem, 16),
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(least + 2, least)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " heading "\\n"`,
+    headingRules(profile.writingSystem, CUE_WORDS),
     proseRules(profile.writingSystem),
   ].join('\n');
 }
@@ -209,6 +235,26 @@ export function fitVoiceover(section: string, words: number, locale: string): st
       const kept = trimToSentences(spoken, longest, locale);
       // A first sentence already too long stays whole: the check asks for a rewrite.
       return `${label}${kept.endsWith('…') ? spoken : kept}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Keeps the on-screen text to what a viewer reads at a glance: a longer one (the model often
+ * writes a whole sentence there) keeps its first phrase, up to its first comma, colon or dash,
+ * when that phrase is 2 to ON_SCREEN_WORDS words.
+ */
+export function fitCues(section: string, locale: string): string {
+  const label = `- **${SCRIPT_LABELS.onScreenText}:** `;
+  return section
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith(label)) return line;
+      const cue = line.slice(label.length);
+      if (countWords(cue, locale) <= ON_SCREEN_WORDS) return line;
+      const phrase = /^[^,:;—–!?、，]+/u.exec(cue)?.[0].trim() ?? '';
+      const words = countWords(phrase, locale);
+      return words >= 2 && words <= ON_SCREEN_WORDS ? `${label}${phrase}` : line;
     })
     .join('\n');
 }
@@ -280,13 +326,14 @@ async function writeVideoScriptDraft(
         prompt: [
           shared,
           ...(soFar ? [`The voice-over so far: ${soFar}`, ''] : []),
-          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words${section.words <= 12 ? ': one short sentence' : ''}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`,
+          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words, in ${spokenSentences(voiceoverSentences(section))}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`,
         ].join('\n'),
         maxTokens: Math.ceil(section.words * profile.tokensPerWord * 1.6) + 120,
         temperature: 0.7,
         grammar: videoScriptSectionGrammar(profile, section),
       },
-      clean: (raw) => fitVoiceover(cleanModelOutput(raw), section.words, profile.locale),
+      clean: (raw) =>
+        fitCues(fitVoiceover(cleanModelOutput(raw), section.words, profile.locale), profile.locale),
       check: (text) => [
         ...checkDraft(text, expect({ before: script })),
         ...checkDraft(spokenText(text, SCRIPT_LABELS.voiceover), {
@@ -305,7 +352,7 @@ async function writeVideoScriptDraft(
 
   script = script.trim();
   // A part that said again what an earlier one said (a small model copies) loses the repeat.
-  script = removeRepeatedSentences(script);
+  script = removeRepeatedSentences(script, CUE_LABELS);
   stream.settle(script);
   const problems = checkDraft(
     script,
