@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { storyRequestSchema, type StoryRequest, WRITER_MESSAGES } from '@ai-tools/contracts';
 import {
   cleanModelOutput,
+  fitHeading,
   removeRepeatedSentences,
   removeSentencesOf,
   collectText,
@@ -238,6 +239,16 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
   // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
   const long = 'Follow these simple steps every single morning before you sit down to work today';
   assert.equal(fitCues(section(long), 'en'), section(long));
+});
+
+test('a heading over its words keeps its part before the colon; a short one stays', () => {
+  assert.equal(
+    fitHeading('The Impact of Coffee on Your Body: How caffeine affects digestion and sleep', 10),
+    'The Impact of Coffee on Your Body',
+  );
+  assert.equal(fitHeading('Coffee Basics: What it is', 10), 'Coffee Basics: What it is');
+  const long = 'Why drinking water before coffee every single morning makes you feel much better';
+  assert.equal(fitHeading(long, 10), long, 'no colon: nothing to cut at, it stays');
 });
 
 test('a script cue shown again stays; a voice-over sentence said again goes', () => {

@@ -332,6 +332,19 @@ export function countWords(text: string, locale = 'en'): number {
   return count;
 }
 
+/**
+ * A heading over `most` words keeps its part before the first colon when that part has 2 to
+ * `most` words ("The Impact of Coffee on Your Body: How caffeine affects digestion and sleep").
+ * The grammar lets a heading run longer than the page wants, because a word bound the model
+ * reaches glues its next words together ("affectsDigestion").
+ */
+export function fitHeading(heading: string, most: number, locale = 'en'): string {
+  if (countWords(heading, locale) <= most) return heading;
+  const head = /^[^:：]+/u.exec(heading)?.[0].trim() ?? '';
+  const words = countWords(head, locale);
+  return words >= 2 && words <= most ? head : heading;
+}
+
 /** Sentences with their trailing spaces and line breaks, so joining them gives the text back. */
 export function splitSentences(text: string, locale = 'en'): string[] {
   const sentences: string[] = [];

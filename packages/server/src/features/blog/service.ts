@@ -23,6 +23,7 @@ import { headingRules, literal, proseRules, sentences } from '../../writers/gram
 import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
+  fitHeading,
   removeRepeatedSentences,
   removeSentencesOf,
   requireText,
@@ -94,10 +95,18 @@ export function blogPlanGrammar(
   });
   return [
     `root ::= "Title: " ${title} "\\nMeta description: " ${sentences(2)} "\\nSections:\\n" ${sections.join(' ')} "Closing section: " heading "\\n"`,
-    headingRules(profile.writingSystem, 10),
+    headingRules(profile.writingSystem, PLAN_HEADING_BOUND),
     proseRules(profile.writingSystem),
   ].join('\n');
 }
+
+/** The most words of a section heading, which fitHeading keeps to. */
+const HEADING_WORDS = 10;
+/**
+ * The plan grammar's word bound, above HEADING_WORDS: at 10 the model glued its next words
+ * together ("affectsDigestion", "coffee'scaffeine-related") where it wanted to go on.
+ */
+const PLAN_HEADING_BOUND = 18;
 
 export function blogPlanPrompt(brief: BlogBrief): string {
   const [mainKeyword, ...otherKeywords] = brief.keywords;
@@ -121,7 +130,12 @@ export function parseBlogPlan(text: string): BlogPlan | undefined {
   const closing = /^Closing section: (.+)$/m.exec(text)?.[1]?.trim();
   const sections = [...text.matchAll(/^- (.+)$/gm)].map((match) => (match[1] ?? '').trim());
   if (!title || !metaDescription || !closing || sections.length !== BLOG_SECTIONS) return undefined;
-  return { title, metaDescription, sections, closing };
+  return {
+    title,
+    metaDescription,
+    sections: sections.map((section) => fitHeading(section, HEADING_WORDS)),
+    closing: fitHeading(closing, HEADING_WORDS),
+  };
 }
 
 /** The fewest sections a post keeps once a plan's introduction-like sections are left out. */
