@@ -86,7 +86,7 @@ test('a keyword or topic of HTML never reaches the answer as markup', async () =
 test('a draft that still has problems says so instead of the success message', async () => {
   const { app } = await blogApp((request) =>
     request.prompt.includes('Write the closing section')
-      ? "Drink water first. I'm here to help."
+      ? 'Drink water first, then TODO the rest.'
       : undefined,
   );
   const response = await app.inject({
@@ -98,7 +98,7 @@ test('a draft that still has problems says so instead of the success message', a
   const answer = blogResponseSchema.parse(response.json());
   // The closing part's own problems after its rewrite, named with the post's.
   assert.deepEqual(answer.data?.problems, [
-    DRAFT_PROBLEM_MESSAGES.chatter("I'm here to help"),
+    DRAFT_PROBLEM_MESSAGES.placeholder('TODO'),
     DRAFT_PROBLEM_MESSAGES.length(7, 25, 150),
   ]);
   assert.equal(answer.message, WRITER_MESSAGES.draftHasProblems(answer.data?.problems ?? []));

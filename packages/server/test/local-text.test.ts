@@ -16,7 +16,7 @@ import {
 } from '../src/providers/local/text/index.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { blogPlanGrammar, blogSectionGrammar } from '../src/features/blog/service.ts';
-import { storyPartGrammar } from '../src/features/story/service.ts';
+import { storyPartGrammar, storyPlanGrammar } from '../src/features/story/service.ts';
 import { videoScriptSectionGrammar } from '../src/features/video-script/service.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { proseRules, sentences } from '../src/writers/grammar.ts';
@@ -155,6 +155,25 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
       assert.doesNotMatch(text, /[#*_<>{}[\]|~`]/u, `${name}: ${written}`);
       // A hyphen only joins a letter or digit after it (or ends where maxTokens cut the text).
       assert.doesNotMatch(text.replace(/^- /gm, ''), /-(?![\p{L}\p{N}]|$)/u, `${name}: ${written}`);
+    }
+  });
+
+  test('a story plan line is one short sentence: a Japanese plan cannot loop on one line', async () => {
+    const japanese = LANGUAGE_PROFILES.Japanese;
+    const written = (
+      await collect(
+        generator.generate({ ...request, maxTokens: 400, grammar: storyPlanGrammar(japanese) }),
+      )
+    ).join('');
+    const lines = written
+      .split('\n')
+      .filter((line) => /^(?:Characters|Place|Beginning|Middle|Ending): /.test(line));
+    assert.ok(lines.length > 0, written);
+    for (const line of lines) {
+      const sentence = line.slice(line.indexOf(': ') + 2);
+      // 30 words of about 2 characters: 60 grammar characters, each at most 3 letters ("2.5",
+      // "a-b"), where a sentence of the story itself may have 320.
+      assert.ok(sentence.length <= 3 * 60, `${sentence.length} characters: ${line}`);
     }
   });
 

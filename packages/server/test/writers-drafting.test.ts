@@ -24,7 +24,7 @@ import { fitVoiceover, writeVideoScript } from '../src/features/video-script/ser
 import { spokenText, speakingSeconds, type DraftProblem } from '../src/writers/draft-check.ts';
 import { countWords, writerContext, WritingTooSlowError } from '../src/writers/writing.ts';
 import type { TextGenerator } from '../src/providers/types.ts';
-import { hangingTextGenerator, writerDouble } from './helpers/writers-text-generator.ts';
+import { hangingTextGenerator, sentences, writerDouble } from './helpers/writers-text-generator.ts';
 
 const MINUTE = 60_000;
 
@@ -138,7 +138,7 @@ test('a plan\'s "Introduction" section is left out; a section that opens with it
     }
     return /Write section 2, "Your Bedroom"/.test(request.prompt) &&
       !request.prompt.includes('refused')
-      ? 'Your Bedroom: A Place to Rest. Keep the room cool and dark at night so you fall asleep sooner. A fan helps too.\n\nBlock the light from the street. Put the phone in another room tonight.\n\n- Buy thick curtains.\n- Keep the room at 18 degrees.\n- Leave the phone outside.'
+      ? 'Your Bedroom — A Place to Rest. Keep the room cool and dark at night so you fall asleep sooner. A fan helps too.\n\nBlock the light from the street. Put the phone in another room tonight.\n\n- Buy thick curtains.\n- Keep the room at 18 degrees.\n- Leave the phone outside.'
       : undefined;
   });
   const draft = await writeBlog(
@@ -154,12 +154,12 @@ test('a plan\'s "Introduction" section is left out; a section that opens with it
     draft.text.split('\n').filter((line) => line.startsWith('## ')),
     ['## Your Evening Routine', '## Your Bedroom', '## Your Morning', '## Conclusion'],
   );
-  assert.doesNotMatch(draft.text, /Your Bedroom: A Place/);
+  assert.doesNotMatch(draft.text, /Your Bedroom — A Place/);
 });
 
 test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
-  // The introduction says the title back, twice: the assembled post drops the repeat, and with
-  // it the whole introduction, which no check of the finished post could see.
+  // The introduction only says the title back, twice: the repeat goes when the part is cleaned,
+  // and with it the whole introduction, which no check of the finished post could see.
   const generator = writerDouble((request) =>
     /Write the introduction/.test(request.prompt) ? 'Better Sleep: A Plan That Works.' : undefined,
   );
@@ -168,15 +168,16 @@ test('a part still wrong after its rewrite is named, even when the finished text
     writerContext(generator, undefined, MINUTE),
   );
   assert.ok(
-    messages(draft.problems).includes(DRAFT_PROBLEM_MESSAGES.length(6, 25, 150)),
+    messages(draft.problems).includes(DRAFT_PROBLEM_MESSAGES.length(0, 25, 150)),
     JSON.stringify(messages(draft.problems)),
   );
 });
 
 test('what still fails after the rewrite is named, never hidden', async () => {
+  // Chatter is cleaned away; a placeholder cannot be, so it stays and is named.
   const generator = writerDouble((request) =>
     /Write the closing section/.test(request.prompt)
-      ? "Water first, coffee second. I'm here to help. Thank you for reading!"
+      ? 'Water first, coffee second. {Created Answer}: TODO.'
       : undefined,
   );
   const draft = await writeBlog(
@@ -185,8 +186,29 @@ test('what still fails after the rewrite is named, never hidden', async () => {
   );
   assert.equal(draft.rewrites, 1);
   assert.ok(
-    messages(draft.problems).includes(DRAFT_PROBLEM_MESSAGES.chatter("I'm here to help")),
+    messages(draft.problems).includes(DRAFT_PROBLEM_MESSAGES.placeholder('{Created Answer}')),
     messages(draft.problems).join('; '),
+  );
+});
+
+test('a story over its length loses sentences from its middle paragraphs, never its ending', async () => {
+  // The middle comes back at three times its share, in three paragraphs.
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Continue with the middle')
+      ? [sentences(100, 'owl'), sentences(100, 'elk'), sentences(100, 'yak')].join('\n\n')
+      : undefined,
+  );
+  const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
+  const words = countWords(draft.text.replace(/^# .*\n/, ''));
+  assert.ok(words <= 300 * 1.15, `${words} words`);
+  const ending = generator.requests.findLast((request) =>
+    request.prompt.includes('Write the ending'),
+  );
+  assert.ok(ending, 'the ending was written');
+  // The ending (the double's usual answer, its animal numbered) is the story's last line, whole.
+  assert.match(
+    draft.text,
+    /\n\nOn day 1 [^\n]*the small \p{L}+\d[\p{L}\d]* ran across the field\.$/u,
   );
 });
 

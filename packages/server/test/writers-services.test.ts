@@ -12,6 +12,7 @@ import {
   writerContext,
 } from '../src/writers/writing.ts';
 import { markdownToPlainText } from '../src/text/markdown.ts';
+import { removeHeadingLabels } from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { fitCues, scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
 import {
@@ -236,9 +237,73 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
     section('Stand tall'),
   );
   assert.equal(fitCues(section('Stand tall and stretch'), 'en'), section('Stand tall and stretch'));
+  assert.equal(
+    fitCues(
+      section(
+        'Use this simple and effective 2-word title for the video: Desk Stretches in 2 Minutes',
+      ),
+      'en',
+    ),
+    section('Desk Stretches in 2 Minutes'),
+  );
   // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
   const long = 'Follow these simple steps every single morning before you sit down to work today';
   assert.equal(fitCues(section(long), 'en'), section(long));
+});
+
+test('a numbered list inside a paragraph goes; a sentence that ends on a number stays', () => {
+  const running = [
+    'Find a partner who runs at your pace.',
+    '',
+    'Key points: 1. Compatibility in fitness level 2. Choose someone who understands you 3.',
+    '',
+    'Here are some tips on gear: 1. Choose shoes with a proper fit. They should be snug.',
+  ].join('\n');
+  assert.equal(
+    cleanModelOutput(running),
+    [
+      'Find a partner who runs at your pace.',
+      '',
+      'Choose shoes with a proper fit. They should be snug.',
+    ].join('\n'),
+  );
+  const story = 'Mia was 7. She loved the old lighthouse on the hill.';
+  assert.equal(cleanModelOutput(story), story);
+});
+
+test("the writers' chatter and a language instruction said back go, in English and Spanish", () => {
+  assert.equal(
+    cleanModelOutput(
+      'Write in English. Running gear matters for comfort. ¡Espero que te sea útil! ¿Tienes alguna otra pregunta?',
+    ),
+    'Running gear matters for comfort.',
+  );
+});
+
+test('a plan heading said as a label in a section loses the label, not its sentence', () => {
+  const headings = ['Por qué es importante ahorrar', 'Cómo planificar tus compras'];
+  assert.equal(
+    removeHeadingLabels(
+      'Por qué es importante ahorrar: ahorrar te da tranquilidad.\n\n- Cómo planificar tus compras: Haz una lista.',
+      headings,
+    ),
+    'Ahorrar te da tranquilidad.\n\n- Haz una lista.',
+  );
+  const prose = 'Por qué es importante ahorrar es la primera pregunta.';
+  assert.equal(removeHeadingLabels(prose, headings), prose);
+});
+
+test('a part loses the sentences an earlier part already said', () => {
+  const before =
+    '## Hook\n\n- **Voiceover:** You cannot get away from a desk.\n- **B-roll:** An office';
+  const section = [
+    '- **Voiceover:** You cannot get away from a desk. Stretch for two minutes every morning.',
+    '- **B-roll:** An office',
+  ].join('\n');
+  assert.equal(
+    removeRepeatedSentences(section, ['B-roll'], before),
+    section.replace('You cannot get away from a desk. ', ''),
+  );
 });
 
 test('a heading over its words keeps its part before the colon; a short one stays', () => {

@@ -5,10 +5,12 @@
  */
 import { DRAFT_PROBLEM_MESSAGES, SPOKEN_WORDS_PER_MINUTE } from '@ai-tools/contracts';
 import {
+  CHATTER,
   countWords,
   INSTRUCTION_ECHO,
   isCueLine,
   REPEAT_MIN_WORDS,
+  sentenceKey,
   splitSentences,
   withoutLineMarker,
 } from './writing.ts';
@@ -45,8 +47,6 @@ const LIST_ITEM = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/;
 // TODO, TBD and XXX in capitals only: "todo" is Spanish and Portuguese for "all".
 const PLACEHOLDER =
   /\{[^{}\n]{0,60}\}|\[[^\]\n]{0,60}\]|<[^<>\n]{1,60}>|\b(?:[Ll]orem [Ii]psum|TODO|TBD|XXX)\b|\bINSERT [A-Z]+\b/;
-const CHATTER =
-  /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b|let'?s dive (?:in|into)\b|as an (?:expert|AI|experienced)\b)/i;
 const EMPTY_CUE = /^(?:none|n\/?a|nothing|-+|\.+|tbd)\b.*$/i;
 /** How a closing section is named, in the languages latinLanguageOf tells apart. */
 const CONCLUSION_NAMES = [
@@ -337,13 +337,6 @@ function elementProblems(text: string, { elements = [] }: DraftExpectations): Dr
     .map((element) =>
       problem('named elements present', DRAFT_PROBLEM_MESSAGES.missingElement(element)),
     );
-}
-
-function sentenceKey(sentence: string): string {
-  return sentence
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-    .trim();
 }
 
 function repeatProblems(

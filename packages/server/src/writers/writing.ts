@@ -168,7 +168,7 @@ export function cleanModelOutput(raw: string): string {
   const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
   if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
 
-  return removeRepeatedSentences(removeEchoedInstructions(withoutHtml(text)))
+  return removeRepeatedSentences(removeInlineLists(removeEchoedInstructions(withoutHtml(text))))
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -179,13 +179,59 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) the (?:two |three )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/im;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
  */
 export function removeEchoedInstructions(text: string): string {
-  return keepSentences(text, (sentence) => !INSTRUCTION_ECHO.test(sentence));
+  return keepSentences(
+    text,
+    (sentence) => !INSTRUCTION_ECHO.test(sentence) && !CHATTER.test(sentence),
+  );
+}
+
+/**
+ * What a chatbot says to its user, not what a writer publishes ("I'm here to help", "¡Espero que te
+ * sea útil!"), in the languages latinLanguageOf tells apart. A sentence with it is dropped when
+ * the part is cleaned, and named by the check if it is still there.
+ */
+export const CHATTER =
+  /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b|let'?s dive (?:in|into)\b|as an (?:expert|AI|experienced)\b|espero que (?:te|le|les|os) (?:sea|sirva|haya)|tienes (?:alguna )?(?:otra )?pregunta|no dudes en (?:compartir|preguntar|contactar|escribir)\p{L}*(?: \p{L}+)? conmigo|j'esp[eè]re que (?:cela|ceci|cet article)|n'h[ée]sitez pas [àa] (?:me|nous)|avez-vous d'autres questions|ich hoffe,? (?:das|dies)|spero che (?:questo|ti|vi)|espero que (?:isso|este))/iu;
+
+/**
+ * "Key points: 1. Compatibility 2. Choose someone… 6.": a numbered list written inside a paragraph,
+ * which the grammar reads as sentences that end in a number. A sentence goes when its closing
+ * number follows a colon or runs on from its neighbour's; "Mia was 7." stays.
+ */
+export function removeInlineLists(text: string): string {
+  const closingNumber = (sentence: string | undefined) => {
+    const found = /(?:^|[\s:])(\d{1,2})\.\s*$/u.exec(sentence ?? '')?.[1];
+    return found === undefined ? undefined : Number(found);
+  };
+  return text
+    .split('\n')
+    .map((line) => {
+      const marker = LINE_MARKER.exec(line)?.[0] ?? '';
+      const parts = splitSentences(line.slice(marker.length));
+      const listed = parts.map((sentence, index) => {
+        const number = closingNumber(sentence);
+        if (number === undefined) return false;
+        return (
+          /:\s*\d{1,2}\.\s*$/u.test(sentence) ||
+          closingNumber(parts[index + 1]) === number + 1 ||
+          closingNumber(parts[index - 1]) === number - 1
+        );
+      });
+      if (!listed.includes(true)) return line;
+      const kept = parts
+        .filter((_, index) => !listed[index])
+        .join('')
+        .trimEnd();
+      return kept === '' ? undefined : `${marker}${kept}`;
+    })
+    .filter((line) => line !== undefined)
+    .join('\n');
 }
 
 /**
@@ -251,25 +297,40 @@ export function isCueLine(line: string, cueLabels: readonly string[]): boolean {
 /** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
 export const REPEAT_MIN_WORDS = 5;
 
+/** A sentence as the repeat checks compare it: lower case, words only. */
+export function sentenceKey(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /**
- * Drops every sentence that repeats an earlier one word for word, and a line left empty by it.
- * Small models fall into loops (a paragraph written again and again) that the sampler's
- * penalties do not always break; the visitor never sees them. Cue lines stay whole.
+ * Drops every sentence that repeats an earlier one word for word, in the text or in `before` (the
+ * parts already written), and a line left empty by it. Small models fall into loops (a paragraph
+ * written again and again) and copy the last part's opening line; the sampler's penalties do not
+ * always stop them, and the visitor never sees it. Cue lines stay whole.
  */
-export function removeRepeatedSentences(text: string, cueLabels: readonly string[] = []): string {
+export function removeRepeatedSentences(
+  text: string,
+  cueLabels: readonly string[] = [],
+  before = '',
+): string {
   const seen = new Set<string>();
+  const isRepeat = (sentence: string) => {
+    if (countWords(sentence) < REPEAT_MIN_WORDS) return false;
+    const key = sentenceKey(sentence);
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  };
+  for (const line of before.split('\n')) {
+    if (isCueLine(line, cueLabels)) continue;
+    splitSentences(withoutLineMarker(line.replace(/^#{1,6}\s+/, ''))).forEach(isRepeat);
+  }
   return keepSentences(
     text,
-    (sentence) => {
-      if (countWords(sentence) < REPEAT_MIN_WORDS) return true;
-      const key = sentence
-        .toLowerCase()
-        .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-        .trim();
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    },
+    (sentence) => !isRepeat(sentence),
     (line) => isCueLine(line, cueLabels),
   );
 }

@@ -174,6 +174,26 @@ export function headingEchoProblems(body: string, heading: string): DraftProblem
     : [];
 }
 
+/**
+ * Takes away a plan heading said as a label at the start of a line ("Por qué es importante ahorrar:
+ * Ahorrar es…" in another section): the sentence after it stays, with its capital.
+ */
+export function removeHeadingLabels(body: string, headings: readonly string[]): string {
+  return body
+    .split('\n')
+    .map((line) => {
+      const marker = /^(?:- )?/.exec(line)?.[0] ?? '';
+      const rest = line.slice(marker.length);
+      const heading = headings.find((candidate) =>
+        rest.toLowerCase().startsWith(`${candidate.toLowerCase()}:`),
+      );
+      if (!heading) return line;
+      const after = rest.slice(heading.length + 1).trimStart();
+      return after === '' ? line : `${marker}${after.charAt(0).toUpperCase()}${after.slice(1)}`;
+    })
+    .join('\n');
+}
+
 function header(plan: BlogPlan): string {
   return `# ${plan.title}\n\n**Meta description:** ${plan.metaDescription}\n\n`;
 }
@@ -261,6 +281,7 @@ async function writeBlogDraft(
 
   const [mainKeyword] = brief.keywords;
   const shared = `${planText(plan)}\n\n`;
+  const planHeadings = [plan.title, ...plan.sections, plan.closing];
   let post = header(plan);
 
   const writePart = async (
@@ -279,7 +300,11 @@ async function writeBlogDraft(
         temperature: 0.7,
         grammar,
       },
-      clean: (raw) => removeSentencesOf(cleanModelOutput(raw), instruction),
+      clean: (raw) =>
+        removeHeadingLabels(
+          removeRepeatedSentences(removeSentencesOf(cleanModelOutput(raw), instruction), [], post),
+          planHeadings,
+        ),
       check: (text) => [
         ...(heading ? headingEchoProblems(text, heading) : []),
         ...checkDraft(text, { ...expectations, before: post }),

@@ -14,7 +14,13 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
+import {
+  headingRules,
+  prose,
+  proseRules,
+  SENTENCE_CHARACTERS,
+  sentences,
+} from '../../writers/grammar.ts';
 import { LANGUAGE_PROFILES, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
@@ -28,6 +34,9 @@ import {
   type WriterContext,
 } from '../../writers/writing.ts';
 import { markdownToPlainText } from '../../text/markdown.ts';
+
+/** The most words of a line of the plan: "one short sentence". */
+const PLAN_LINE_WORDS = 30;
 
 /** How far from the requested length a story may land. */
 export const STORY_LENGTH_TOLERANCE = 0.15;
@@ -163,10 +172,16 @@ export function storyPlanPrompt(brief: StoryBrief): string {
   ].join('\n');
 }
 
+/**
+ * The plan as a grammar: a title, and one short sentence per line, of at most about 30 words. A
+ * line as long as any sentence (320 characters) let a Japanese plan loop on readings in brackets
+ * ("(せんきゅう) (せんきゅう)…") until its tokens ran out and the story came back empty.
+ */
 export function storyPlanGrammar(profile: LanguageProfile): string {
-  const line = sentences(1);
+  const line = 'planline';
   return [
     `root ::= "Title: " heading "\\nCharacters: " ${line} "\\nPlace: " ${line} "\\nBeginning: " ${line} "\\nMiddle: " ${line} "\\nEnding: " ${line} "\\n"`,
+    `planline ::= ${prose(1, Math.min(SENTENCE_CHARACTERS, profile.charactersPerWord * PLAN_LINE_WORDS))}`,
     headingRules(profile.writingSystem, 10),
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
@@ -189,17 +204,21 @@ function planAsMarkdown(plan: StoryPlan): string {
   return `# ${plan.title}\n\n${plan.lines.replace(/^Title: .*\n/, '').replace(/^\w+: /gm, '')}`;
 }
 
+/** About how many words a sentence of a story has: what bounds a part's sentences. */
+const WORDS_PER_STORY_SENTENCE = 10;
+
 /**
- * A part of the story as a grammar: paragraphs of whole sentences in the language's script, a
- * paragraph more than the words need so the model is not cut short, and at least the paragraphs
- * and sentences that keep it from stopping at a third of its share.
+ * A part of the story as a grammar: paragraphs of whole sentences in the language's script, about
+ * one paragraph per 70 words, with at least two sentences each (the model stops early otherwise)
+ * and at most what the part's words need and one more (unbounded, parts of 60 words came out at
+ * 150).
  */
 export function storyPartGrammar(profile: LanguageProfile, words: number): string {
-  const most = Math.max(1, Math.round(words / 70));
-  const least = Math.max(1, Math.floor(words / 90));
+  const paragraphs = Math.max(1, Math.round(words / 70));
+  const most = Math.ceil(words / paragraphs / WORDS_PER_STORY_SENTENCE) + 1;
   return [
-    `root ::= paragraph ("\\n\\n" paragraph){${least - 1},${most}}`,
-    `paragraph ::= ${sentences(12, 3)}`,
+    `root ::= paragraph ("\\n\\n" paragraph){0,${paragraphs - 1}}`,
+    `paragraph ::= ${sentences(Math.max(3, most), 2)}`,
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }
@@ -214,8 +233,12 @@ function maxTokensFor(words: number, profile: LanguageProfile): number {
   return Math.ceil(words * profile.tokensPerWord * 1.5) + 32;
 }
 
-function cleanPart(raw: string, locale: string): string {
-  return dropUnfinishedSentence(markdownToPlainText(cleanModelOutput(raw)), locale);
+/** A part as plain prose, without what the story already said (the model copies the last part). */
+function cleanPart(raw: string, locale: string, story: string): string {
+  return dropUnfinishedSentence(
+    removeRepeatedSentences(markdownToPlainText(cleanModelOutput(raw)), [], story),
+    locale,
+  );
 }
 
 export function writeStory(request: StoryRequest, context: WriterContext): Promise<Draft> {
@@ -244,7 +267,7 @@ async function writeStoryDraft(
     request: {
       system: PLANNER_SYSTEM,
       prompt: storyPlanPrompt(brief),
-      maxTokens: Math.ceil(90 * profile.tokensPerWord) + 60,
+      maxTokens: Math.ceil(6 * PLAN_LINE_WORDS * profile.tokensPerWord) + 60,
       temperature: 0.8,
       grammar: storyPlanGrammar(profile),
     },
@@ -279,7 +302,7 @@ async function writeStoryDraft(
         temperature: 0.8,
         grammar: storyPartGrammar(profile, words),
       },
-      clean: (raw) => cleanPart(raw, locale),
+      clean: (raw) => cleanPart(raw, locale, story),
       check: (text) =>
         checkDraft(text, {
           profile,
@@ -313,18 +336,20 @@ async function writeStoryDraft(
  */
 function fitLength(story: string, target: number, locale: string): string {
   const [titleLine = '', ...rest] = story.split('\n');
-  const body = rest.join('\n').trim();
-  const excess = countWords(story, locale) - upperBound(target);
-  if (excess <= 0) return story;
-  const paragraphs = body.split(/\n{2,}/);
+  const paragraphs = rest
+    .join('\n')
+    .trim()
+    .split(/\n{2,}/);
+  let excess = countWords(story, locale) - upperBound(target);
+  // From the middle back to the first paragraph: the ending stays whole.
   const middle = Math.floor(paragraphs.length / 2);
-  for (let index = middle; index >= 0 && index < paragraphs.length - 1; index -= 1) {
+  for (let index = middle; excess > 0 && index >= 0 && index < paragraphs.length - 1; index -= 1) {
     const paragraph = paragraphs[index] ?? '';
     const words = countWords(paragraph, locale);
-    if (words - excess >= 15) {
-      paragraphs[index] = trimToSentences(paragraph, words - excess, locale);
-      break;
-    }
+    const kept = trimToSentences(paragraph, Math.max(15, words - excess), locale);
+    if (kept.endsWith('…')) continue;
+    excess -= words - countWords(kept, locale);
+    paragraphs[index] = kept;
   }
   return `${titleLine}\n\n${paragraphs.join('\n\n')}`;
 }

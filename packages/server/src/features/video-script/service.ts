@@ -8,11 +8,17 @@
 import {
   SCRIPT_LABELS,
   SCRIPT_TOPICS,
+  DRAFT_PROBLEM_MESSAGES,
   SPOKEN_WORDS_PER_MINUTE,
   type Platform,
   type VideoScriptRequest,
 } from '@ai-tools/contracts';
-import { checkDraft, spokenText, type DraftExpectations } from '../../writers/draft-check.ts';
+import {
+  checkDraft,
+  spokenText,
+  type DraftExpectations,
+  type DraftProblem,
+} from '../../writers/draft-check.ts';
 import {
   DraftStream,
   DraftTally,
@@ -57,7 +63,7 @@ const PLANNER_SYSTEM = [
 
 const WRITER_SYSTEM = [
   'You are an experienced short-form video scriptwriter. You write one section of a script at a time, following its plan.',
-  `Each section has three lines: ${SCRIPT_LABELS.voiceover} (the words the narrator says, in whole sentences), ${SCRIPT_LABELS.onScreenText} (two to six words shown on screen, not a sentence) and ${SCRIPT_LABELS.bRoll} (the shot the viewer sees, for the video editor: who or what is on screen and how it is filmed, such as a close-up of hands typing on a laptop).`,
+  `Each section has three lines: ${SCRIPT_LABELS.voiceover} (the words the narrator says, in whole sentences), ${SCRIPT_LABELS.onScreenText} (two to six words shown on screen, not a sentence) and ${SCRIPT_LABELS.bRoll} (one sentence for the video editor: the shot the viewer sees, who or what is on screen and how it is filmed).`,
   'The voice-over has the number of words asked for, so the video fits its duration when it is read aloud.',
 ].join('\n');
 
@@ -241,8 +247,9 @@ export function fitVoiceover(section: string, words: number, locale: string): st
 
 /**
  * Keeps the on-screen text to what a viewer reads at a glance: a longer one (the model often
- * writes a whole sentence there) keeps its first phrase, up to its first comma, colon or dash,
- * when that phrase is 2 to ON_SCREEN_WORDS words.
+ * writes a whole sentence there, or "…title for the video: Desk Stretches in 2 Minutes") keeps
+ * its first phrase of 2 to ON_SCREEN_WORDS words, phrases being what commas, colons and dashes
+ * part.
  */
 export function fitCues(section: string, locale: string): string {
   const label = `- **${SCRIPT_LABELS.onScreenText}:** `;
@@ -252,11 +259,35 @@ export function fitCues(section: string, locale: string): string {
       if (!line.startsWith(label)) return line;
       const cue = line.slice(label.length);
       if (countWords(cue, locale) <= ON_SCREEN_WORDS) return line;
-      const phrase = /^[^,:;—–!?、，]+/u.exec(cue)?.[0].trim() ?? '';
-      const words = countWords(phrase, locale);
-      return words >= 2 && words <= ON_SCREEN_WORDS ? `${label}${phrase}` : line;
+      const phrase = cue
+        .split(/[,:;—–!?、，]/u)
+        .map((part) => part.trim())
+        .find((part) => {
+          const words = countWords(part, locale);
+          return words >= 2 && words <= ON_SCREEN_WORDS;
+        });
+      return phrase ? `${label}${phrase}` : line;
     })
     .join('\n');
+}
+
+/** The most words of a B-roll line: one shot, said in a sentence. */
+const B_ROLL_WORDS = 25;
+
+/** A cue still too long to be one: on-screen text nobody can read in time, a B-roll paragraph. */
+function cueLengthProblems(section: string, locale: string): DraftProblem[] {
+  const bounds = [
+    [SCRIPT_LABELS.onScreenText, ON_SCREEN_WORDS],
+    [SCRIPT_LABELS.bRoll, B_ROLL_WORDS],
+  ] as const;
+  return bounds.flatMap(([label, most]) => {
+    const prefix = `- **${label}:** `;
+    const line = section.split('\n').find((candidate) => candidate.startsWith(prefix));
+    const words = countWords(line?.slice(prefix.length) ?? '', locale);
+    return words > most
+      ? [{ check: 'length' as const, message: DRAFT_PROBLEM_MESSAGES.length(words, 1, most) }]
+      : [];
+  });
 }
 
 /** About what a script costs the model: its plan, and per section its voice-over and cues. */
@@ -333,9 +364,17 @@ async function writeVideoScriptDraft(
         grammar: videoScriptSectionGrammar(profile, section),
       },
       clean: (raw) =>
-        fitCues(fitVoiceover(cleanModelOutput(raw), section.words, profile.locale), profile.locale),
+        fitCues(
+          fitVoiceover(
+            removeRepeatedSentences(cleanModelOutput(raw), CUE_LABELS, script),
+            section.words,
+            profile.locale,
+          ),
+          profile.locale,
+        ),
       check: (text) => [
         ...checkDraft(text, expect({ before: script })),
+        ...cueLengthProblems(text, profile.locale),
         ...checkDraft(spokenText(text, SCRIPT_LABELS.voiceover), {
           profile,
           words: {
