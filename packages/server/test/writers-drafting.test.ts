@@ -157,6 +157,31 @@ test('a plan\'s "Introduction" section is left out; a section that opens with it
   assert.doesNotMatch(draft.text, /Your Bedroom — A Place/);
 });
 
+test('a plan whose closing heading says its instruction back is written again', async () => {
+  const generator = writerDouble((request) =>
+    /^Plan a blog post/.test(request.prompt) && !request.prompt.includes('refused')
+      ? [
+          'Title: Better Sleep: A Plan That Works',
+          'Meta description: Sleep better tonight with a plan that fits your evenings and mornings and a bedroom that helps.',
+          'Sections:',
+          '- Your Evening Routine',
+          '- Your Bedroom',
+          '- Your Morning',
+          '- Your Weekend',
+          'Closing section: Conclude with a call-to-action encouraging readers to start their day with a boost of energy',
+        ].join('\n')
+      : undefined,
+  );
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.deepEqual(messages(draft.firstAttemptProblems), [
+    DRAFT_PROBLEM_MESSAGES.length(17, 2, 10),
+  ]);
+  assert.doesNotMatch(draft.text, /Conclude with/);
+});
+
 test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
   // The introduction only says the title back, twice: the repeat goes when the part is cleaned,
   // and with it the whole introduction, which no check of the finished post could see.

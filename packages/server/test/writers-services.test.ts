@@ -278,6 +278,18 @@ test("the writers' chatter and a language instruction said back go, in English a
     ),
     'Running gear matters for comfort.',
   );
+  assert.equal(
+    cleanModelOutput(
+      [
+        "Water helps. So let's dive right in!",
+        '',
+        "That's it! Please go ahead and continue writing the rest of your blog post. Have a great day!",
+        '',
+        'Certainly! Here are the tips as requested in the section 4 of the blog post. Each tip is short and concise. Drink a glass first.',
+      ].join('\n'),
+    ),
+    'Water helps.\n\nDrink a glass first.',
+  );
 });
 
 test('a plan heading said as a label in a section loses the label, not its sentence', () => {

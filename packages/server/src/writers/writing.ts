@@ -179,7 +179,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -196,8 +196,43 @@ export function removeEchoedInstructions(text: string): string {
  * sea útil!"), in the languages latinLanguageOf tells apart. A sentence with it is dropped when
  * the part is cleaned, and named by the check if it is still there.
  */
-export const CHATTER =
-  /\b(?:I'?m here to help|I am here to help|as an AI\b|I hope (?:this|you)\b|thanks? (?:you )?for reading|let me know|feel free to (?:ask|reach out|contact)|happy (?:reading|writing)|if you have any (?:other )?questions|here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\b|let'?s dive (?:in|into)\b|as an (?:expert|AI|experienced)\b|espero que (?:te|le|les|os) (?:sea|sirva|haya)|tienes (?:alguna )?(?:otra )?pregunta|no dudes en (?:compartir|preguntar|contactar|escribir)\p{L}*(?: \p{L}+)? conmigo|j'esp[eè]re que (?:cela|ceci|cet article)|n'h[ée]sitez pas [àa] (?:me|nous)|avez-vous d'autres questions|ich hoffe,? (?:das|dies)|spero che (?:questo|ti|vi)|espero que (?:isso|este))/iu;
+export const CHATTER = new RegExp(
+  [
+    // English
+    "I'?m here to help",
+    'I am here to help',
+    'as an AI\\b',
+    'I hope (?:this|you)\\b',
+    'thanks? (?:you )?for reading',
+    'let me know',
+    'feel free to (?:ask|reach out|contact)',
+    'happy (?:reading|writing)',
+    'if you have any (?:other )?questions',
+    'here (?:is|are) (?:the|your|a) (?:blog|story|script|post|article)\\b',
+    "let'?s (?:dive|jump) (?:right )?in(?:to)?\\b",
+    'as an (?:expert|AI|experienced)\\b',
+    '^(?:certainly|sure|absolutely)!',
+    'as requested\\b',
+    'please note that (?:these|this|the)\\b',
+    'please go ahead\\b',
+    'continue writing\\b',
+    "that'?s it!",
+    'have a (?:great|nice|wonderful) day\\b',
+    // Spanish, French, German, Italian, Portuguese
+    'espero que (?:te|le|les|os) (?:sea|sirva|haya)',
+    'tienes (?:alguna )?(?:otra )?pregunta',
+    'no dudes en (?:compartir|preguntar|contactar|escribir)\\p{L}*(?: \\p{L}+)? conmigo',
+    "j'esp[eè]re que (?:cela|ceci|cet article)",
+    "n'h[ée]sitez pas [àa] (?:me|nous)",
+    "avez-vous d'autres questions",
+    'ich hoffe,? (?:das|dies)',
+    'spero che (?:questo|ti|vi)',
+    'espero que (?:isso|este)',
+  ]
+    .map((phrase) => (phrase.startsWith('^') ? phrase : `\\b${phrase}`))
+    .join('|'),
+  'iu',
+);
 
 /**
  * "Key points: 1. Compatibility 2. Choose someone… 6.": a numbered list written inside a paragraph,

@@ -23,6 +23,7 @@ import { headingRules, literal, proseRules, sentences } from '../../writers/gram
 import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   cleanModelOutput,
+  countWords,
   fitHeading,
   removeRepeatedSentences,
   removeSentencesOf,
@@ -159,6 +160,25 @@ function frameSectionProblems(plan: BlogPlan): DraftProblem[] {
 }
 
 /**
+ * A heading still over HEADING_WORDS once fitHeading had its go: most often the plan's instruction
+ * said back as the heading ("Conclude with a call-to-action encouraging readers to start their
+ * day…"), so the plan is written again.
+ */
+function longHeadingProblems(plan: BlogPlan): DraftProblem[] {
+  return [...plan.sections, plan.closing].flatMap((heading) => {
+    const words = countWords(heading);
+    return words > HEADING_WORDS
+      ? [
+          {
+            check: 'length' as const,
+            message: DRAFT_PROBLEM_MESSAGES.length(words, 2, HEADING_WORDS),
+          },
+        ]
+      : [];
+  });
+}
+
+/**
  * The section's heading said again as a label at the start of its body ("Getting Started: A
  * Step-by-Step Guide… Get started by…", "Coffee vs Water: … water -Coffee contains…"): the
  * heading is already above it.
@@ -269,6 +289,7 @@ async function writeBlogDraft(
       if (!plan) return [UNREADABLE_PLAN];
       return [
         ...frameSectionProblems(plan),
+        ...longHeadingProblems(plan),
         ...checkDraft(planAsMarkdown(withoutFrameSections(plan)), expect({ title: true })),
       ];
     },
