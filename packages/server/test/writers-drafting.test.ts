@@ -138,7 +138,7 @@ test('a plan\'s "Introduction" section is left out; a section that opens with it
     }
     return /Write section 2, "Your Bedroom"/.test(request.prompt) &&
       !request.prompt.includes('refused')
-      ? 'Your Bedroom — A Place to Rest. Keep the room cool and dark at night so you fall asleep sooner. A fan helps too.\n\nBlock the light from the street. Put the phone in another room tonight.\n\n- Buy thick curtains.\n- Keep the room at 18 degrees.\n- Leave the phone outside.'
+      ? 'Your Bedroom\n\nA Place to Rest. Keep the room cool and dark at night so you fall asleep sooner. A fan helps too.\n\nBlock the light from the street. Put the phone in another room tonight.\n\n- Buy thick curtains.\n- Keep the room at 18 degrees.\n- Leave the phone outside.'
       : undefined;
   });
   const draft = await writeBlog(
@@ -147,6 +147,7 @@ test('a plan\'s "Introduction" section is left out; a section that opens with it
   );
   assert.deepEqual(messages(draft.firstAttemptProblems), [
     DRAFT_PROBLEM_MESSAGES.instructions('Your Bedroom'),
+    DRAFT_PROBLEM_MESSAGES.unfinishedLine('Your Bedroom'),
     DRAFT_PROBLEM_MESSAGES.length(49, 70, 320),
   ]);
   assert.equal(draft.rewrites, 1);
@@ -154,7 +155,7 @@ test('a plan\'s "Introduction" section is left out; a section that opens with it
     draft.text.split('\n').filter((line) => line.startsWith('## ')),
     ['## Your Evening Routine', '## Your Bedroom', '## Your Morning', '## Conclusion'],
   );
-  assert.doesNotMatch(draft.text, /Your Bedroom — A Place/);
+  assert.doesNotMatch(draft.text, /Your Bedroom\n\nA Place/);
 });
 
 test('a plan whose closing heading says its instruction back is written again', async () => {

@@ -301,6 +301,12 @@ test('a plan heading said as a label in a section loses the label, not its sente
     ),
     'Ahorrar te da tranquilidad.\n\n- Haz una lista.',
   );
+  assert.equal(
+    removeHeadingLabels('Form and Technique (cont. Section 3) Form is the base.', [
+      'Form and Technique',
+    ]),
+    'Form is the base.',
+  );
   const prose = 'Por qué es importante ahorrar es la primera pregunta.';
   assert.equal(removeHeadingLabels(prose, headings), prose);
 });

@@ -218,6 +218,7 @@ export const CHATTER = new RegExp(
     'continue writing\\b',
     "that'?s it!",
     'have a (?:great|nice|wonderful) day\\b',
+    'good luck with your\\b',
     // Spanish, French, German, Italian, Portuguese
     'espero que (?:te|le|les|os) (?:sea|sirva|haya)',
     'tienes (?:alguna )?(?:otra )?pregunta',

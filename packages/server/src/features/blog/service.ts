@@ -196,7 +196,8 @@ export function headingEchoProblems(body: string, heading: string): DraftProblem
 
 /**
  * Takes away a plan heading said as a label at the start of a line ("Por qué es importante ahorrar:
- * Ahorrar es…" in another section): the sentence after it stays, with its capital.
+ * Ahorrar es…" in another section, "Form and Technique: The key to Success (cont. Section 3) Form
+ * is…"): the sentence after it stays, with its capital.
  */
 export function removeHeadingLabels(body: string, headings: readonly string[]): string {
   return body
@@ -205,10 +206,13 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
       const marker = /^(?:- )?/.exec(line)?.[0] ?? '';
       const rest = line.slice(marker.length);
       const heading = headings.find((candidate) =>
-        rest.toLowerCase().startsWith(`${candidate.toLowerCase()}:`),
+        rest.toLowerCase().startsWith(candidate.toLowerCase()),
       );
       if (!heading) return line;
-      const after = rest.slice(heading.length + 1).trimStart();
+      // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it.
+      const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u.exec(rest.slice(heading.length));
+      if (!label || label[0].trim() === '') return line;
+      const after = rest.slice(heading.length + label[0].length);
       return after === '' ? line : `${marker}${after.charAt(0).toUpperCase()}${after.slice(1)}`;
     })
     .join('\n');
