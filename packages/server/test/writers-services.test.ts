@@ -292,6 +292,22 @@ test("the writers' chatter and a language instruction said back go, in English a
   );
 });
 
+test('a part that talks about its own writing loses those sentences, in Spanish too', () => {
+  const spanish = [
+    'El título del post es Ahorrar en el supermercado. Compra con una lista.',
+    '',
+    'Por supuesto, aquí tienes el primer párrafo de la sección 1. Compara los precios por kilo.',
+    '',
+    'Estoy aquí para ayudarte. ¿Podrías continuar con la escritura? ¿En qué puedo ayudarte? Revisa las ofertas de la semana.',
+  ].join('\n');
+  assert.equal(
+    cleanModelOutput(spanish),
+    'Compra con una lista.\n\nCompara los precios por kilo.\n\nRevisa las ofertas de la semana.',
+  );
+  const post = '**Meta description:** Drink water first.\n\nWater wakes you up.';
+  assert.equal(cleanModelOutput(post), post, "the post's own meta description line stays");
+});
+
 test('a plan heading said as a label in a section loses the label, not its sentence', () => {
   const headings = ['Por qué es importante ahorrar', 'Cómo planificar tus compras'];
   assert.equal(
