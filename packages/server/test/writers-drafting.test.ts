@@ -227,6 +227,7 @@ test('a story over its length loses sentences from its middle paragraphs, never 
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
   const words = countWords(draft.text.replace(/^# .*\n/, ''));
   assert.ok(words <= 300 * 1.15, `${words} words`);
+  assert.equal(draft.rewrites, 0, 'a middle that runs long loses its last sentences, no rewrite');
   const ending = generator.requests.findLast((request) =>
     request.prompt.includes('Write the ending'),
   );

@@ -243,6 +243,11 @@ export const CHATTER = new RegExp(
     'paragrafo',
     'ecco (?:il|la|i|le) (?:primo|prima|paragrafo|sezione|testo)',
     'aqui est[áa] (?:o|a) (?:primeiro|primeira|par[áa]grafo|se[çc][ãa]o|texto)',
+    // A story's instructions said back in the story's language.
+    'contin[úu]o con (?:el|la) (?:cuerpo|historia|relato)',
+    'escribo en (?:espa[ñn]ol|ingl[ée]s|franc[ée]s)',
+    'la historia original',
+    "j'[ée]cris en (?:fran[çc]ais|anglais|espagnol)",
     // Spanish, French, German, Italian, Portuguese
     'espero que (?:te|le|les|os) (?:sea|sirva|haya)',
     'tienes (?:alguna )?(?:otra )?pregunta',

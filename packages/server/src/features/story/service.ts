@@ -38,6 +38,9 @@ import { markdownToPlainText } from '../../text/markdown.ts';
 /** The most words of a line of the plan: "one short sentence". */
 const PLAN_LINE_WORDS = 30;
 
+/** A part before the ending keeps at most this share of its words (the check allows 1.6). */
+const PART_WORDS_LONGEST = 1.4;
+
 /** How far from the requested length a story may land. */
 export const STORY_LENGTH_TOLERANCE = 0.15;
 
@@ -218,7 +221,7 @@ export function storyPartGrammar(profile: LanguageProfile, words: number): strin
   const most = Math.ceil(words / paragraphs / WORDS_PER_STORY_SENTENCE) + 1;
   return [
     `root ::= paragraph ("\\n\\n" paragraph){0,${paragraphs - 1}}`,
-    `paragraph ::= ${sentences(Math.max(3, most), 2)}`,
+    `paragraph ::= ${sentences(Math.max(3, most), Math.max(2, Math.floor(words / paragraphs / 20)))}`,
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }
@@ -233,12 +236,38 @@ function maxTokensFor(words: number, profile: LanguageProfile): number {
   return Math.ceil(words * profile.tokensPerWord * 1.5) + 32;
 }
 
-/** A part as plain prose, without what the story already said (the model copies the last part). */
-function cleanPart(raw: string, locale: string, story: string): string {
-  return dropUnfinishedSentence(
+/**
+ * A part as plain prose, without what the story already said (the model copies the last part),
+ * and, before the ending, without the sentences past its share and a half: a part that runs long
+ * loses its last sentences here instead of being written again.
+ */
+function cleanPart(raw: string, locale: string, story: string, longest?: number): string {
+  const part = dropUnfinishedSentence(
     removeRepeatedSentences(markdownToPlainText(cleanModelOutput(raw)), [], story),
     locale,
   );
+  if (longest === undefined || countWords(part, locale) <= longest) return part;
+  const kept = trimParagraphsToWords(part, longest, locale);
+  return kept === '' ? part : kept;
+}
+
+/** Whole sentences from the start, paragraph by paragraph, up to `longest` words. */
+function trimParagraphsToWords(text: string, longest: number, locale: string): string {
+  const kept: string[] = [];
+  let words = 0;
+  for (const paragraph of text.split(/\n{2,}/)) {
+    const room = longest - words;
+    const paragraphWords = countWords(paragraph, locale);
+    if (paragraphWords <= room) {
+      kept.push(paragraph);
+      words += paragraphWords;
+      continue;
+    }
+    const trimmed = trimToSentences(paragraph, room, locale);
+    if (room > 0 && !trimmed.endsWith('…')) kept.push(trimmed);
+    break;
+  }
+  return kept.join('\n\n');
 }
 
 export function writeStory(request: StoryRequest, context: WriterContext): Promise<Draft> {
@@ -302,7 +331,13 @@ async function writeStoryDraft(
         temperature: 0.8,
         grammar: storyPartGrammar(profile, words),
       },
-      clean: (raw) => cleanPart(raw, locale, story),
+      clean: (raw) =>
+        cleanPart(
+          raw,
+          locale,
+          story,
+          part.name === 'ending' ? undefined : Math.ceil(words * PART_WORDS_LONGEST),
+        ),
       check: (text) =>
         checkDraft(text, {
           profile,
