@@ -280,6 +280,13 @@ test("the writers' chatter and a language instruction said back go, in English a
   );
   assert.equal(
     cleanModelOutput(
+      'An earlier attempt was refused because it has 40 words where 70 to 320 were asked for. La marche aide le cœur.',
+    ),
+    'La marche aide le cœur.',
+    'the rewrite instruction said back goes',
+  );
+  assert.equal(
+    cleanModelOutput(
       [
         "Water helps. So let's dive right in!",
         '',
