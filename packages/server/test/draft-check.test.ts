@@ -201,6 +201,24 @@ test('a sentence said twice is a repeat, also across parts', () => {
   assert.deepEqual(checkDraft(sentence, { ...english, before: `# Title\n\n${sentence}` }), [
     DRAFT_PROBLEM_MESSAGES.repeatedSentence(sentence),
   ]);
+  // Said again with a word changed, it is still the paragraph written twice.
+  const again =
+    'Water benefits include improving overall health, boosting energy levels, and enhancing mental clarity.';
+  assert.deepEqual(
+    checkDraft(
+      `Water benefits include improving your overall health, boosting energy levels, and enhancing mental clarity. ${again}`,
+      english,
+    ),
+    [DRAFT_PROBLEM_MESSAGES.repeatedSentence(`${again.slice(0, 59)}…`)],
+  );
+  // Sentences on one subject share words without saying the same thing; a heading is no sentence.
+  assert.deepEqual(
+    checkDraft(
+      '## The impact of morning hydration on your day\n\nThe impact of morning hydration on your day is profound. Start by gradually increasing the distance and intensity over time. To build endurance, start by gradually increasing the distance and intensity of your runs.',
+      english,
+    ),
+    [],
+  );
   // A story may trail off; a short refrain is style, not a loop.
   assert.deepEqual(checkDraft('And then the light went out…', english), []);
   assert.deepEqual(checkDraft('Run, Tom, run. Run, Tom, run.', english), []);

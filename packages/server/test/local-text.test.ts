@@ -137,6 +137,7 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
       blogSection: blogSectionGrammar({ topic: 'Water', keywords: [], profile: english }),
       storyJapanese: storyPartGrammar(japanese, 100),
       storyEnglish: storyPartGrammar(english, 100),
+      storyOpeningOnAName: storyPartGrammar(japanese, 60, 'ミケ'),
       scriptSection: videoScriptSectionGrammar(english, {
         name: 'Hook',
         fromSecond: 0,
@@ -149,6 +150,7 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
         await collect(generator.generate({ ...request, maxTokens: 40, grammar }))
       ).join('');
       assert.ok(written.length > 0, name);
+      if (name === 'storyOpeningOnAName') assert.ok(written.startsWith('ミケ'), written);
       // No markup but the script's own bold labels.
       // (A label at the end may be cut by maxTokens: "- **On-screen text".)
       const text = written.replace(/^- \*\*[^*\n]*(?::\*\* |$)/gm, '');

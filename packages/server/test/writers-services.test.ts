@@ -4,15 +4,17 @@ import { storyRequestSchema, type StoryRequest, WRITER_MESSAGES } from '@ai-tool
 import {
   cleanModelOutput,
   fitHeading,
+  removeHeadingSentences,
   removeRepeatedSentences,
   removeSentencesOf,
+  removeTalkAboutTheStory,
   collectText,
   countWords,
   trimToSentences,
   writerContext,
 } from '../src/writers/writing.ts';
 import { markdownToPlainText } from '../src/text/markdown.ts';
-import { removeHeadingLabels } from '../src/features/blog/service.ts';
+import { removeHeadingLabels, withoutFrameSections } from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { fitCues, scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
 import {
@@ -246,9 +248,49 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
     ),
     section('Desk Stretches in 2 Minutes'),
   );
+  // Without marks, the words before a clause or a purpose.
+  assert.equal(
+    fitCues(
+      section(
+        'Start creating interactive flashcards with Quizlet to make studying more engaging and efficient',
+      ),
+      'en',
+    ),
+    section('Start creating interactive flashcards with Quizlet'),
+  );
   // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
   const long = 'Follow these simple steps every single morning before you sit down to work today';
   assert.equal(fitCues(section(long), 'en'), section(long));
+});
+
+test('a B-roll line longer than one shot keeps its leading phrases, without the glued end', () => {
+  const section = (shot: string) =>
+    `- **Voiceover:** Stretch now.\n- **On-screen text:** Stretch now\n- **B-roll:** ${shot}`;
+  assert.equal(
+    fitCues(
+      section(
+        "A shot of a person sitting at their desk, their eyes closed, looking prepared for movement, hands relaxed on their thighs, feet flat on the floor, facing forward with arms naturally extended above head level, the person's eyes closed andrelaxedly-looking-forward-0",
+      ),
+      'en',
+    ),
+    section(
+      'A shot of a person sitting at their desk, their eyes closed, looking prepared for movement, hands relaxed on their thighs',
+    ),
+  );
+  // Without commas, the shot ends before a clause; "…reunida en un" cut by the bound goes.
+  assert.equal(
+    fitCues(
+      section(
+        'Una imagen de una familia reunida en la cocina que cuenta las monedas de la semana y sonríe mientras el padre anota cada gasto en una libreta vieja para que todos vean en un',
+      ),
+      'es',
+    ),
+    section(
+      'Una imagen de una familia reunida en la cocina que cuenta las monedas de la semana y sonríe',
+    ),
+  );
+  const short = 'A man in a blue shirt stretches at his desk';
+  assert.equal(fitCues(section(short), 'en'), section(short));
 });
 
 test('a numbered list inside a paragraph goes; a sentence that ends on a number stays', () => {
@@ -313,6 +355,75 @@ test('a part that talks about its own writing loses those sentences, in Spanish 
   );
   const post = '**Meta description:** Drink water first.\n\nWater wakes you up.';
   assert.equal(cleanModelOutput(post), post, "the post's own meta description line stays");
+});
+
+test('a bare yes, a greeting, an apology and talk about the sections go, in French and Spanish', () => {
+  assert.equal(
+    cleanModelOutput(
+      [
+        'Sí, si.',
+        '',
+        'Secuencia 1: Inicio: Introducción al tema. Compara los precios por kilo. Aquí tienes un resumen de lo que incluirá en cada sección para comenzar.',
+        '',
+        "Bien sûr! Bienvenue aux lecteurs, nous allons explorer la marche. Voici l'essentiel : La marche aide le cœur. Voici les points à ajouter au début de chaque section : marchez.",
+        '',
+        'Désolé, je ne peux pas compléter le plan en français. Recuerda que el objetivo de este artículo es ayudarte. Marchez après le repas.',
+      ].join('\n'),
+    ),
+    'Compara los precios por kilo.\n\nMarchez après le repas.',
+  );
+  // "Of course," going on into a sentence, and a greeting a character says, are text.
+  const story = 'Of course, the cat came back. "Hello!" said Mia.';
+  assert.equal(cleanModelOutput(story), story);
+});
+
+test('a numbered list inside a paragraph keeps its items as sentences, whatever its numbers', () => {
+  assert.equal(
+    cleanModelOutput(
+      'Voici quelques points clés : 1) Marchez chaque jour. “2) Commencez par dix minutes. “3) Ajoutez une côte.',
+    ),
+    'Marchez chaque jour. Commencez par dix minutes. Ajoutez une côte.',
+  );
+  assert.equal(
+    cleanModelOutput(
+      'Algunas sugerencias concretas: i. Busca la opción más barata. II. Compra paquetes pequeños. III. Usa una lista. IV.)',
+    ),
+    'Busca la opción más barata. Compra paquetes pequeños. Usa una lista.',
+  );
+});
+
+test('a section named as the introduction after a label is left out of the plan too', () => {
+  const plan = {
+    title: 'Ahorrar en el supermercado: Una guía',
+    metaDescription: 'Ahorra cada semana.',
+    sections: ['Inicio: Introducción al tema', 'Frutas y verduras', 'Lácteos', 'Bebidas'],
+    closing: 'Conclusión',
+  };
+  assert.deepEqual(withoutFrameSections(plan).sections, [
+    'Frutas y verduras',
+    'Lácteos',
+    'Bebidas',
+  ]);
+});
+
+test('a heading said as a sentence goes; a sentence that goes on from its words stays', () => {
+  const headings = ['Ahorrar en el supermercado: Una guía paso a paso', 'Your Bedroom'];
+  assert.equal(
+    removeHeadingSentences(
+      'Compra con una lista. Ahorra en el supermercado: Una guía paso a paso.\n\nYour bedroom.\n\nYour bedroom should be cool and dark at night.',
+      headings,
+    ),
+    'Compra con una lista.\n\nYour bedroom should be cool and dark at night.',
+  );
+});
+
+test('a story loses the sentences that talk about the story instead of telling it', () => {
+  const middle =
+    "Voici la suite du conte pour les élèves, basée sur le plan en italique. Le style est à la fois simple et riche, ce qui permet aux enfants de s'immerger dans le conte. Lina arrosa les tomates. Madame Roux lui raconta une histoire.";
+  assert.equal(
+    removeTalkAboutTheStory(cleanModelOutput(middle), 'fr'),
+    'Lina arrosa les tomates. Madame Roux lui raconta une histoire.',
+  );
 });
 
 test('a plan heading said as a label in a section loses the label, not its sentence', () => {
@@ -440,5 +551,12 @@ test('a repeated sentence goes, and the list item it opened keeps its marker', (
       '- **Voiceover:** Start your day with water today.\n- **Voiceover:** Start your day with water today.',
     ),
     '- **Voiceover:** Start your day with water today.',
+  );
+  // A paragraph written again with a word changed loses its sentences too.
+  assert.equal(
+    removeRepeatedSentences(
+      'Drinking water first helps the caffeine in your body work better. It also wakes you up.\n\nDrinking water first helps the caffeine in the body work better. A glass is enough.',
+    ),
+    'Drinking water first helps the caffeine in your body work better. It also wakes you up.\n\nA glass is enough.',
   );
 });

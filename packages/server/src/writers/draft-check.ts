@@ -9,8 +9,7 @@ import {
   countWords,
   INSTRUCTION_ECHO,
   isCueLine,
-  REPEAT_MIN_WORDS,
-  sentenceKey,
+  SaidSentences,
   splitSentences,
   withoutLineMarker,
 } from './writing.ts';
@@ -71,8 +70,9 @@ const INTRODUCTION_NAMES = [
   'introduzione',
   'introdução',
 ];
+/** A heading that is one of `names`, or has one after a label ("Inicio: Introducción al tema"). */
 const headingNamed = (names: readonly string[]) =>
-  new RegExp(`^(?:${names.join('|')})(?![\\p{L}])`, 'iu');
+  new RegExp(`^(?:[^:\\n]{1,30}:\\s*)?(?:${names.join('|')})(?![\\p{L}])`, 'iu');
 const CONCLUSION_HEADING = headingNamed(CONCLUSION_NAMES);
 /** A heading named like the introduction or the conclusion. */
 export const FRAME_HEADING = headingNamed([...INTRODUCTION_NAMES, ...CONCLUSION_NAMES]);
@@ -343,18 +343,17 @@ function repeatProblems(
   text: string,
   { before = '', profile, cueLabels = [] }: DraftExpectations,
 ): DraftProblem[] {
-  const seen = new Set<string>();
+  const said = new SaidSentences(profile.locale);
   const sentencesOf = (source: string) =>
     source
       .split('\n')
-      .filter((line) => !isCueLine(line, cueLabels))
-      .map((line) => withoutLineMarker(line.replace(/^#{1,6}\s+/, '')))
-      .flatMap((line) => splitSentences(line, profile.locale))
-      .filter((sentence) => countWords(sentence, profile.locale) >= REPEAT_MIN_WORDS);
-  for (const sentence of sentencesOf(before)) seen.add(sentenceKey(sentence));
+      // A heading is not a sentence: the body's first sentence may well take up its words.
+      .filter((line) => !isCueLine(line, cueLabels) && !HEADING.test(line))
+      .map(withoutLineMarker)
+      .flatMap((line) => splitSentences(line, profile.locale));
+  for (const sentence of sentencesOf(before)) said.saysAgain(sentence);
   for (const sentence of sentencesOf(text)) {
-    const key = sentenceKey(sentence);
-    if (seen.has(key)) {
+    if (said.saysAgain(sentence)) {
       return [
         problem(
           'no sentence said twice',
@@ -362,7 +361,6 @@ function repeatProblems(
         ),
       ];
     }
-    seen.add(key);
   }
   return [];
 }

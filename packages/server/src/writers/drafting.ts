@@ -5,7 +5,7 @@
  */
 import type { DraftReport } from '@ai-tools/contracts';
 import type { TextGenerationRequest } from '../providers/types.ts';
-import type { DraftProblem } from './draft-check.ts';
+import type { DraftCheck, DraftProblem } from './draft-check.ts';
 import {
   cleanModelOutput,
   collectText,
@@ -98,11 +98,18 @@ export class DraftTally {
   private readonly remainingProblems: DraftProblem[] = [];
   private rewrites = 0;
 
-  add(part: WrittenPart): WrittenPart {
+  /**
+   * `judgedOnTheWhole` names the checks a part is held to only as a way to the whole: a story's
+   * beginning one word short of its share is no fault when the story has its length.
+   */
+  add(part: WrittenPart, judgedOnTheWhole: readonly DraftCheck[] = []): WrittenPart {
     this.firstAttemptProblems.push(...part.firstAttemptProblems);
     // A repeat is no longer there: the assembled text loses the sentences said twice.
     this.remainingProblems.push(
-      ...part.problems.filter((problem) => problem.check !== 'no sentence said twice'),
+      ...part.problems.filter(
+        (problem) =>
+          problem.check !== 'no sentence said twice' && !judgedOnTheWhole.includes(problem.check),
+      ),
     );
     if (part.rewritten) this.rewrites += 1;
     return part;

@@ -443,6 +443,35 @@ export function latinLanguageOf(text: string): StoryLanguage | undefined {
   return best[0];
 }
 
+/**
+ * How a closing section is commonly headed, in the languages a blog topic can be in: the heading a
+ * post falls back on when the model's own is its instruction said back ("Conclude par un résumé des
+ * avantages de la marche quotidienne et encouragez…").
+ */
+export const CLOSING_HEADINGS: Partial<Record<StoryLanguage, string>> = {
+  English: 'Conclusion',
+  Spanish: 'Conclusión',
+  French: 'Conclusion',
+  German: 'Fazit',
+  Italian: 'Conclusione',
+  Portuguese: 'Conclusão',
+  Turkish: 'Sonuç',
+  Indonesian: 'Kesimpulan',
+  Russian: 'Заключение',
+  Japanese: 'まとめ',
+  'Chinese (Simplified)': '总结',
+  Korean: '결론',
+  Hindi: 'निष्कर्ष',
+  Bengali: 'উপসংহার',
+  Gujarati: 'નિષ્કર્ષ',
+  Punjabi: 'ਸਿੱਟਾ',
+  Tamil: 'முடிவுரை',
+  Telugu: 'ముగింపు',
+  Kannada: 'ಉಪಸಂಹಾರ',
+  Malayalam: 'ഉപസംഹാരം',
+  Arabic: 'الخلاصة',
+};
+
 /** The name of a profile's language, as the prompts say it ("Write in Spanish"). */
 export function languageOfProfile(profile: LanguageProfile): StoryLanguage {
   const entry = Object.entries(LANGUAGE_PROFILES).find(([, candidate]) => candidate === profile);

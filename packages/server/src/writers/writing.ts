@@ -179,7 +179,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -219,6 +219,32 @@ export const CHATTER = new RegExp(
     "that'?s it!",
     'have a (?:great|nice|wonderful) day\\b',
     'good luck with your\\b',
+    // A refusal or an offer instead of the text ("Désolé, je ne peux pas compléter le plan…").
+    "I(?:'m| am) sorry,? (?:but )?I can",
+    "I can(?:no|')t (?:complete|write|continue|finish)",
+    'd[ée]sol[ée],? (?:mais )?je ne peux pas',
+    'je peux vous aider [àa]',
+    'lo siento,? (?:pero )?no puedo',
+    'puedo ayudarte a',
+    'voici (?:la suite|une proposition)',
+    'aqu[íi] (?:tienes|est[áa]) la continuaci[óo]n',
+    'here (?:is|are) (?:the )?(?:rest|continuation|next part)\\b',
+    // A bare yes or "of course" answers the instruction ("Sí, si.", "Bien sûr !"); a greeting
+    // ("Bienvenue aux lecteurs") opens a chat, not a post.
+    '^(?:s[íi],? (?:s[íi]|claro)|¡?claro|¡?por supuesto|bien s[ûu]r|oui,? bien s[ûu]r|nat[üu]rlich|certo|of course|sure)\\s*[!.]',
+    '^(?:bienvenue (?:aux|à|a) (?:lecteurs|tous|toutes|vous)|bienvenid[oa]s? (?:a|al) (?:este|nuestro|mi) (?:blog|post|art[íi]culo)|welcome(?:,)? (?:readers|everyone|to (?:this|our|my) (?:blog|post|article))|(?:hello|hi|hola|bonjour|hallo|ciao|ol[áa])(?: (?:everyone|todos|à tous|a tutti|zusammen))?[,!])',
+    // The parts of the post or the goal of the text, talked about in the text.
+    '(?:each|every) section\\b',
+    'cada secci[oó]n',
+    'chaque section',
+    'jede[nmrs]? Abschnitt',
+    'ogni sezione',
+    'cada se[çc][ãa]o',
+    "(?:the|el|le|l'|o|il|das) (?:goal|purpose|objetivo|but|objectif|scopo|Ziel) (?:de|of|di|des|dieses) (?:this|este|cet|questo|deste) (?:article|post|blog|art[íi]culo|articolo|artigo|Artikels)",
+    "voici l[’']essentiel",
+    'aqu[íi] (?:tienes|te dejo) un resumen',
+    // The language named as a label: the text is in it already ("…conseils pratiques en français :").
+    '(?:in|en|auf|em) (?:english|spanish|french|german|fran[çc]ais|espa[ñn]ol|ingl[ée]s|anglais|espagnol|deutsch|italiano|portugu[êe]s)\\s*:',
     // Talk about the writing itself, in English and five more languages: a published text does
     // not say "here is the first paragraph of section 1" or "the title of the post is".
     '(?:the|this) (?:first |second |next )?paragraph\\b',
@@ -264,36 +290,73 @@ export const CHATTER = new RegExp(
   'iu',
 );
 
+/** A list's number written in a sentence: 1 to 99, or i to x. */
+const NUMERAL = String.raw`(\d{1,2}|[ivx]{1,4})`;
+/** "…Compatibility 2." (the grammar ends a sentence after a list's number) or "IV.)". */
+const CLOSING_NUMERAL = new RegExp(String.raw`(?:^|[\s:])${NUMERAL}[.)]{1,2}\s*$`, 'iu');
+/** "“2) Commencez par…": the list's number, and a stray quote, before the item's sentence. */
+const OPENING_NUMERAL = new RegExp(String.raw`^["“«]?\s*${NUMERAL}[.)]\s+(?=\p{L})`, 'iu');
+/** "Voici quelques points clés : 1) Marchez…": the list's introduction and its first number. */
+const NUMERAL_AFTER_COLON = new RegExp(
+  String.raw`^[^:\n]*:\s*["“«]?${NUMERAL}[.)]\s+(?=\p{L})`,
+  'iu',
+);
+const ROMAN_NUMERALS = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
+
+function numeralValue(numeral: string | undefined): number | undefined {
+  if (numeral === undefined) return undefined;
+  if (/^\d+$/.test(numeral)) return Number(numeral);
+  const index = ROMAN_NUMERALS.indexOf(numeral.toLowerCase());
+  return index === -1 ? undefined : index + 1;
+}
+
 /**
- * "Key points: 1. Compatibility 2. Choose someone… 6.": a numbered list written inside a paragraph,
- * which the grammar reads as sentences that end in a number. A sentence goes when its closing
- * number follows a colon or runs on from its neighbour's; "Mia was 7." stays.
+ * A numbered list written inside a paragraph ("Key points: 1. Compatibility 2. Choose someone…
+ * 6.", "i. Busca… II. Comparte… IV.)", "“2) Commencez… “3) Ajoutez…"), which the grammar reads as
+ * sentences that end or start with a number. A sentence that ends on a list's number goes (its
+ * words run into the next item); a number before an item's sentence goes, with the list's introduction before the first, and the sentence stays;
+ * a number alone goes. A sentence that ends on a number of its own ("Mia was 7.") stays: a list's
+ * numbers follow a colon or run on from a neighbour's.
  */
 export function removeInlineLists(text: string): string {
-  const closingNumber = (sentence: string | undefined) => {
-    const found = /(?:^|[\s:])(\d{1,2})\.\s*$/u.exec(sentence ?? '')?.[1];
-    return found === undefined ? undefined : Number(found);
+  const numbers = (sentence: string) => {
+    const opening = OPENING_NUMERAL.exec(sentence) ?? NUMERAL_AFTER_COLON.exec(sentence);
+    return {
+      closing: numeralValue(CLOSING_NUMERAL.exec(sentence)?.[1]),
+      opening: numeralValue(opening?.[1]),
+      openingLength: opening?.[0].length ?? 0,
+    };
   };
   return text
     .split('\n')
     .map((line) => {
       const marker = LINE_MARKER.exec(line)?.[0] ?? '';
       const parts = splitSentences(line.slice(marker.length));
-      const listed = parts.map((sentence, index) => {
-        const number = closingNumber(sentence);
-        if (number === undefined) return false;
-        return (
-          /:\s*\d{1,2}\.\s*$/u.test(sentence) ||
-          closingNumber(parts[index + 1]) === number + 1 ||
-          closingNumber(parts[index - 1]) === number - 1
-        );
+      const found = parts.map(numbers);
+      const numberOf = (index: number) => found[index]?.opening ?? found[index]?.closing;
+      const runsOn = (index: number, number: number) =>
+        numberOf(index + 1) === number + 1 || numberOf(index - 1) === number - 1;
+      let changed = false;
+      const kept = parts.flatMap((sentence, index) => {
+        const { closing, opening, openingLength = 0 } = found[index] ?? {};
+        const alone = sentence.replace(CLOSING_NUMERAL, '').trim() === '';
+        if (
+          closing !== undefined &&
+          (alone || /:\s*\S+\s*$/u.test(sentence) || runsOn(index, closing))
+        ) {
+          changed = true;
+          return [];
+        }
+        if (opening !== undefined && runsOn(index, opening)) {
+          changed = true;
+          const rest = sentence.slice(openingLength);
+          return [`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
+        }
+        return [sentence];
       });
-      if (!listed.includes(true)) return line;
-      const kept = parts
-        .filter((_, index) => !listed[index])
-        .join('')
-        .trimEnd();
-      return kept === '' ? undefined : `${marker}${kept}`;
+      if (!changed) return line;
+      const joined = kept.join('').trimEnd();
+      return joined === '' ? undefined : `${marker}${joined}`;
     })
     .filter((line) => line !== undefined)
     .join('\n');
@@ -343,7 +406,8 @@ function keepSentences(
     if (kept !== '') lines.push(`${marker}${kept}`);
     else if (line.trim() === '' || marker.trim() === line.trim()) lines.push(line.trimEnd());
   }
-  return lines.join('\n');
+  // A paragraph that lost every sentence leaves its blank lines: one break between paragraphs.
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n');
 }
 
 /** A line's text without its list marker and bold label ("- **Voiceover:** "). */
@@ -360,18 +424,121 @@ export function isCueLine(line: string, cueLabels: readonly string[]): boolean {
 }
 
 /** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
-export const REPEAT_MIN_WORDS = 5;
+const REPEAT_MIN_WORDS = 5;
 
-/** A sentence as the repeat checks compare it: lower case, words only. */
-export function sentenceKey(sentence: string): string {
-  return sentence
-    .toLowerCase()
-    .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
-    .trim();
+/**
+ * The share of their words two sentences have in common (of the words either has) from which the
+ * later one says the earlier again: a paragraph the model wrote twice comes back with a word
+ * changed ("Water benefits include improving your overall health…", then the same without "your").
+ */
+const NEAR_REPEAT_SHARE = 0.8;
+
+/**
+ * The sentences of a text so far, to tell whether the next one says one of them again, word for
+ * word or nearly (NEAR_REPEAT_SHARE).
+ */
+export class SaidSentences {
+  private readonly said: Set<string>[] = [];
+
+  constructor(private readonly locale = 'en') {}
+
+  /** Whether the sentence repeats one said before; a sentence that does not is remembered. */
+  saysAgain(sentence: string): boolean {
+    if (countWords(sentence, this.locale) < REPEAT_MIN_WORDS) return false;
+    const words = wordStems(sentence, this.locale);
+    const repeats = this.said.some((earlier) => sharedShare(earlier, words) >= NEAR_REPEAT_SHARE);
+    if (!repeats) this.said.push(words);
+    return repeats;
+  }
 }
 
 /**
- * Drops every sentence that repeats an earlier one word for word, in the text or in `before` (the
+ * A text's words as the repeat checks compare them: lower case, and only their first five letters,
+ * so "ahorra", "ahorro" and "ahorrar" or "decide" and "decides" count as one word.
+ */
+function wordStems(text: string, locale = 'en'): Set<string> {
+  const stems = new Set<string>();
+  for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(
+    text.toLowerCase(),
+  )) {
+    if (segment.isWordLike) stems.add([...segment.segment].slice(0, 5).join(''));
+  }
+  return stems;
+}
+
+/** The share of the words two texts have in common, of the words either has. */
+function sharedShare(one: Set<string>, other: Set<string>): number {
+  let common = 0;
+  for (const word of other) if (one.has(word)) common += 1;
+  const either = one.size + other.size - common;
+  return either === 0 ? 0 : common / either;
+}
+
+/**
+ * The words of writing about a story, in the languages latinLanguageOf tells apart: a story that
+ * talks about itself uses two or more in one sentence ("Voici la suite du conte … basée sur le
+ * plan", "Le style est à la fois simple et riche … dans le conte"), a story seldom does.
+ */
+const STORY_WRITING_WORDS = new Set(
+  [
+    // English
+    'story tale plan style reader readers paragraph chapter author narrative plot continuation',
+    'version text title sequel',
+    // Spanish
+    'historia cuento relato estilo lector lectores párrafo capítulo autor narrativa trama',
+    'continuación versión texto título',
+    // French
+    'histoire conte récit lecteur lecteurs paragraphe chapitre auteur narration intrigue',
+    'texte titre',
+    // German, Italian, Portuguese
+    'geschichte erzählung stil leser absatz kapitel fortsetzung titel',
+    'storia racconto stile lettore lettori paragrafo capitolo autore seguito testo titolo',
+    'conto leitor leitores parágrafo enredo continuação versão',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** How many writing words make a sentence talk about the story rather than tell it. */
+const STORY_WRITING_WORDS_IN_TALK = 2;
+
+/**
+ * Drops each sentence of a story that talks about the story instead of telling it: the model's
+ * "Here is the rest of the tale, in the plan's style" said in the story's own language.
+ */
+export function removeTalkAboutTheStory(text: string, locale = 'en'): string {
+  return keepSentences(text, (sentence) => {
+    const found = new Set<string>();
+    for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(
+      sentence.toLowerCase(),
+    )) {
+      if (segment.isWordLike && STORY_WRITING_WORDS.has(segment.segment)) {
+        found.add(segment.segment);
+      }
+    }
+    return found.size < STORY_WRITING_WORDS_IN_TALK;
+  });
+}
+
+/**
+ * Drops each sentence that is one of `headings` said as a sentence ("Ahorra en el supermercado: Una
+ * guía paso a paso." after the title "Ahorrar en el supermercado: Una guía paso a paso"): debris of
+ * the plan. A sentence that goes on from a heading's words ("The impact of morning hydration on
+ * your day is profound.") is prose and stays.
+ */
+export function removeHeadingSentences(text: string, headings: readonly string[]): string {
+  const headingStems = headings.map((heading) => wordStems(heading));
+  return keepSentences(text, (sentence) => {
+    const stems = wordStems(sentence);
+    return !headingStems.some(
+      (heading) =>
+        stems.size <= heading.size + 1 && sharedShare(heading, stems) >= NEAR_REPEAT_SHARE,
+    );
+  });
+}
+
+/**
+ * Drops every sentence that repeats an earlier one (word for word or nearly, SaidSentences), in the text or in `before` (the
  * parts already written), and a line left empty by it. Small models fall into loops (a paragraph
  * written again and again) and copy the last part's opening line; the sampler's penalties do not
  * always stop them, and the visitor never sees it. Cue lines stay whole.
@@ -381,17 +548,12 @@ export function removeRepeatedSentences(
   cueLabels: readonly string[] = [],
   before = '',
 ): string {
-  const seen = new Set<string>();
-  const isRepeat = (sentence: string) => {
-    if (countWords(sentence) < REPEAT_MIN_WORDS) return false;
-    const key = sentenceKey(sentence);
-    if (seen.has(key)) return true;
-    seen.add(key);
-    return false;
-  };
+  const said = new SaidSentences();
+  const isRepeat = (sentence: string) => said.saysAgain(sentence);
   for (const line of before.split('\n')) {
-    if (isCueLine(line, cueLabels)) continue;
-    splitSentences(withoutLineMarker(line.replace(/^#{1,6}\s+/, ''))).forEach(isRepeat);
+    // A heading is not a sentence: the body's first sentence may well take up its words.
+    if (isCueLine(line, cueLabels) || /^#{1,6}\s/.test(line)) continue;
+    splitSentences(withoutLineMarker(line)).forEach(isRepeat);
   }
   return keepSentences(
     text,

@@ -67,15 +67,51 @@ export function hangingTextGenerator(): TextGenerator & {
   return generator;
 }
 
+const ADJECTIVES = ['small', 'brave', 'quiet', 'clever', 'sleepy', 'eager', 'gentle'];
+const VERBS = [
+  'ran across',
+  'walked around',
+  'jumped over',
+  'looked at',
+  'rested near',
+  'slipped past',
+  'climbed onto',
+  'danced beside',
+  'wandered through',
+  'sniffed along',
+  'hurried toward',
+];
+const PLACES = [
+  'field',
+  'river',
+  'bridge',
+  'garden',
+  'hill',
+  'barn',
+  'forest',
+  'pond',
+  'meadow',
+  'orchard',
+  'harbour',
+  'valley',
+  'market',
+];
+/** Each animal's own offset in the word lists, so two animals' sentences differ in their words. */
+const offsets = new Map<string, number>();
+
 /**
  * Words of filler prose, in whole sentences of ten words each, about the given animal. Each
- * sentence is its own (the day changes): the writers drop a sentence said twice as a loop.
+ * sentence is its own (the day, the adjective, the verb and the place change): the writers drop a
+ * sentence said twice, or nearly, as a loop.
  */
 export function sentences(words: number, animal = 'fox'): string {
-  const count = Math.round(words / 10);
+  if (!offsets.has(animal)) offsets.set(animal, offsets.size * 5);
+  const offset = offsets.get(animal) ?? 0;
+  const pick = (list: string[], index: number) => list[index % list.length] ?? '';
   return Array.from(
-    { length: count },
-    (_, day) => `On day ${day + 1} the small ${animal} ran across the field.`,
+    { length: Math.round(words / 10) },
+    (_, day) =>
+      `On day ${day + 1} the ${pick(ADJECTIVES, offset + day)} ${animal} ${pick(VERBS, offset + 2 * day)} the ${pick(PLACES, offset + 3 * day)}.`,
   ).join(' ');
 }
 
@@ -113,7 +149,7 @@ function usualAnswer(request: TextGenerationRequest, call: number): string {
   const words = Number(/about (\d+) (?:spoken )?words/.exec(prompt)?.[1] ?? 60);
   const animal = `${ANIMALS[call % ANIMALS.length] ?? 'fox'}${call}`;
   let paragraph = 0;
-  const prose = () => sentences(Math.max(10, words), `${animal}p${(paragraph += 1)}`);
+  const prose = () => sentences(Math.max(10, words), `p${(paragraph += 1)}${animal}`);
   if (prompt.includes('Plan a blog post')) {
     // The keywords where the plan's grammar puts them: the main one starts the title, the others
     // the first sections.
@@ -157,7 +193,8 @@ function usualAnswer(request: TextGenerationRequest, call: number): string {
     return `- **Voiceover:** ${spoken}.\n- **On-screen text:** Start now\n- **B-roll:** A desk with a timer\n`;
   }
   if (/Write section \d/.test(prompt)) {
-    return `${prose()}\n\n${prose()}\n\n- Drink a glass of water before the ${animal} coffee.\n- Keep the lamp of the ${animal} low.\n- Wake at the same hour as the ${animal}.\n`;
+    const tips = [1, 2, 3].map((tip) => `- ${sentences(10, `t${tip}${animal}`)}`).join('\n');
+    return `${prose()}\n\n${prose()}\n\n${tips}\n`;
   }
   // An introduction asked to name the main keyword names it.
   const keyword = /says "([^"]+)" once/.exec(prompt)?.[1];

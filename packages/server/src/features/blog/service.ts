@@ -20,11 +20,18 @@ import {
   type Draft,
 } from '../../writers/drafting.ts';
 import { headingRules, literal, proseRules, sentences } from '../../writers/grammar.ts';
-import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
+import {
+  CLOSING_HEADINGS,
+  LANGUAGE_PROFILES,
+  languageOfProfile,
+  profileOfText,
+  type LanguageProfile,
+} from '../../writers/languages.ts';
 import {
   cleanModelOutput,
   countWords,
   fitHeading,
+  removeHeadingSentences,
   removeRepeatedSentences,
   removeSentencesOf,
   requireText,
@@ -125,7 +132,15 @@ export function blogPlanPrompt(brief: BlogBrief): string {
   ].join('\n');
 }
 
-export function parseBlogPlan(text: string): BlogPlan | undefined {
+/**
+ * The plan's lines, each heading fitted to HEADING_WORDS; a closing heading still too long (most
+ * often the instruction said back) gives way to the language's usual one ("Conclusión"): a
+ * conclusion needs no keyword, and writing the plan again brought the same echo back.
+ */
+export function parseBlogPlan(
+  text: string,
+  profile: LanguageProfile = LANGUAGE_PROFILES.English,
+): BlogPlan | undefined {
   const title = /^Title: (.+)$/m.exec(text)?.[1]?.trim();
   const metaDescription = /^Meta description: (.+)$/m.exec(text)?.[1]?.trim();
   const closing = /^Closing section: (.+)$/m.exec(text)?.[1]?.trim();
@@ -135,8 +150,14 @@ export function parseBlogPlan(text: string): BlogPlan | undefined {
     title,
     metaDescription,
     sections: sections.map((section) => fitHeading(section, HEADING_WORDS)),
-    closing: fitHeading(closing, HEADING_WORDS),
+    closing: closingHeading(closing, profile),
   };
+}
+
+function closingHeading(heading: string, profile: LanguageProfile): string {
+  const fitted = fitHeading(heading, HEADING_WORDS, profile.locale);
+  const usual = CLOSING_HEADINGS[languageOfProfile(profile)];
+  return countWords(fitted, profile.locale) > HEADING_WORDS && usual ? usual : fitted;
 }
 
 /** The fewest sections a post keeps once a plan's introduction-like sections are left out. */
@@ -289,7 +310,7 @@ async function writeBlogDraft(
     },
     clean: (raw) => raw.trim(),
     check: (text) => {
-      plan = parseBlogPlan(text);
+      plan = parseBlogPlan(text, brief.profile);
       if (!plan) return [UNREADABLE_PLAN];
       return [
         ...frameSectionProblems(plan),
@@ -299,7 +320,7 @@ async function writeBlogDraft(
     },
   });
   tally.add(planned);
-  const parsed = parseBlogPlan(planned.text);
+  const parsed = parseBlogPlan(planned.text, brief.profile);
   requireText(parsed ? parsed.title : '', 'blog post');
   if (!parsed) return tally.draft('', planned.problems);
   plan = withoutFrameSections(parsed);
@@ -326,8 +347,15 @@ async function writeBlogDraft(
         grammar,
       },
       clean: (raw) =>
-        removeHeadingLabels(
-          removeRepeatedSentences(removeSentencesOf(cleanModelOutput(raw), instruction), [], post),
+        removeHeadingSentences(
+          removeHeadingLabels(
+            removeRepeatedSentences(
+              removeSentencesOf(cleanModelOutput(raw), instruction),
+              [],
+              post,
+            ),
+            planHeadings,
+          ),
           planHeadings,
         ),
       check: (text) => [

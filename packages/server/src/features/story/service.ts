@@ -16,6 +16,7 @@ import {
 } from '../../writers/drafting.ts';
 import {
   headingRules,
+  literal,
   prose,
   proseRules,
   SENTENCE_CHARACTERS,
@@ -27,6 +28,7 @@ import {
   countWords,
   dropUnfinishedSentence,
   removeRepeatedSentences,
+  removeTalkAboutTheStory,
   requireText,
   trimToSentences,
   visitorText,
@@ -216,12 +218,26 @@ const WORDS_PER_STORY_SENTENCE = 10;
  * and at most what the part's words need and one more (unbounded, parts of 60 words came out at
  * 150).
  */
-export function storyPartGrammar(profile: LanguageProfile, words: number): string {
+export function storyPartGrammar(
+  profile: LanguageProfile,
+  words: number,
+  opening?: string,
+): string {
   const paragraphs = Math.max(1, Math.round(words / 70));
-  const most = Math.ceil(words / paragraphs / WORDS_PER_STORY_SENTENCE) + 1;
+  const most = Math.max(3, Math.ceil(words / paragraphs / WORDS_PER_STORY_SENTENCE) + 1);
+  const least = Math.max(2, Math.floor(words / paragraphs / 20));
+  if (opening === undefined) {
+    return [
+      `root ::= paragraph ("\\n\\n" paragraph){0,${paragraphs - 1}}`,
+      `paragraph ::= ${sentences(most, least)}`,
+      proseRules(profile.writingSystem, { quotes: true }),
+    ].join('\n');
+  }
   return [
-    `root ::= paragraph ("\\n\\n" paragraph){0,${paragraphs - 1}}`,
-    `paragraph ::= ${sentences(Math.max(3, most), Math.max(2, Math.floor(words / paragraphs / 20)))}`,
+    `root ::= openingparagraph ("\\n\\n" paragraph){0,${paragraphs - 1}}`,
+    `openingparagraph ::= openingsentence (gap sentence){${least - 1},${most - 1}}`,
+    `openingsentence ::= ${literal(opening)} char{0,${SENTENCE_CHARACTERS - opening.length - 2}} stop`,
+    `paragraph ::= ${sentences(most, least)}`,
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }
@@ -243,7 +259,10 @@ function maxTokensFor(words: number, profile: LanguageProfile): number {
  */
 function cleanPart(raw: string, locale: string, story: string, longest?: number): string {
   const part = dropUnfinishedSentence(
-    removeRepeatedSentences(markdownToPlainText(cleanModelOutput(raw)), [], story),
+    removeTalkAboutTheStory(
+      removeRepeatedSentences(markdownToPlainText(cleanModelOutput(raw)), [], story),
+      locale,
+    ),
     locale,
   );
   if (longest === undefined || countWords(part, locale) <= longest) return part;
@@ -329,7 +348,9 @@ async function writeStoryDraft(
         ].join('\n'),
         maxTokens: maxTokensFor(words, profile),
         temperature: 0.8,
-        grammar: storyPartGrammar(profile, words),
+        // The story opens on the visitor's first name: asked in words, the model renamed the cat
+        // ミケ "小さな猫" and told of a girl 花子 instead, in the first part and in its rewrite.
+        grammar: storyPartGrammar(profile, words, index === 0 ? brief.elements[0] : undefined),
       },
       clean: (raw) =>
         cleanPart(
@@ -347,7 +368,8 @@ async function writeStoryDraft(
         }),
       shownBefore: before,
     });
-    tally.add(written);
+    // The story's length is checked whole, below.
+    tally.add(written, ['length']);
     story = `${before}${written.text}`;
   }
 

@@ -32,6 +32,7 @@ import { languageOfProfile, profileOfText, type LanguageProfile } from '../../wr
 import {
   cleanModelOutput,
   countWords,
+  fitHeading,
   removeRepeatedSentences,
   requireText,
   trimToSentences,
@@ -175,6 +176,9 @@ export function videoScriptPlanGrammar(brief: ScriptBrief): string {
   ].join('\n');
 }
 
+/** The most words of a script's title: the part before its colon is kept when it runs longer. */
+const TITLE_WORDS = 10;
+
 export function parseScriptPlan(
   text: string,
   sections: ScriptSection[],
@@ -182,7 +186,14 @@ export function parseScriptPlan(
   const title = /^Title: (.+)$/m.exec(text)?.[1]?.trim();
   const last = sections.at(-1);
   if (!title || !last || !text.includes(`\n${last.name}: `)) return undefined;
-  return { title, lines: text.trim() };
+  return { title: fitHeading(title, TITLE_WORDS), lines: text.trim() };
+}
+
+/** What the plan says a section tells the viewer. */
+function planLineOf(lines: string, section: ScriptSection): string {
+  const prefix = `${section.name}: `;
+  const line = lines.split('\n').find((candidate) => candidate.startsWith(prefix));
+  return line?.slice(prefix.length).trim() ?? '';
 }
 
 /**
@@ -245,34 +256,72 @@ export function fitVoiceover(section: string, words: number, locale: string): st
     .join('\n');
 }
 
+/** The most words of a B-roll line: one shot, said in a sentence. */
+const B_ROLL_WORDS = 25;
+
+/** Where a cue's phrases part: commas, colons, dashes and the marks that end a sentence. */
+const PHRASE_END = /[,:;—–!?.、，。]/u;
 /**
- * Keeps the on-screen text to what a viewer reads at a glance: a longer one (the model often
- * writes a whole sentence there, or "…title for the video: Desk Stretches in 2 Minutes") keeps
- * its first phrase of 2 to ON_SCREEN_WORDS words, phrases being what commas, colons and dashes
- * part.
+ * Where a cue without such marks may part: before a word that starts a clause or a purpose ("Start
+ * creating flashcards with Quizlet | to make studying…"), in the writers' Latin languages.
+ */
+const CLAUSE_START =
+  /\s(?=(?:to|and|that|so|because|while|for|para|porque|que|mientras|pour|parce|qui|tandis|um|weil|dass|und|perché|mentre|porque|enquanto)\s)/iu;
+
+/**
+ * A cue's phrases, then each one's words before its first clause ("to work today" alone says
+ * nothing): where a short on-screen text may be found.
+ */
+function phrasesOf(cue: string): string[] {
+  const phrases = cue.split(PHRASE_END);
+  return [...phrases, ...phrases.map((phrase) => phrase.split(CLAUSE_START)[0] ?? '')].map((part) =>
+    part.trim(),
+  );
+}
+
+/**
+ * Keeps the cues to what they are for. The on-screen text is read at a glance: a longer one (the
+ * model often writes a whole sentence there, or "…title for the video: Desk Stretches in 2
+ * Minutes") keeps its first phrase of 2 to ON_SCREEN_WORDS words. A B-roll line is one shot: a
+ * longer one ("A shot of a person at their desk, eyes closed, hands on their thighs, feet flat…"
+ * running on to 40 words and a glued "boostenergy" where the grammar's bound stopped it) keeps its
+ * leading phrases up to B_ROLL_WORDS words.
  */
 export function fitCues(section: string, locale: string): string {
-  const label = `- **${SCRIPT_LABELS.onScreenText}:** `;
+  const onScreen = `- **${SCRIPT_LABELS.onScreenText}:** `;
+  const bRoll = `- **${SCRIPT_LABELS.bRoll}:** `;
   return section
     .split('\n')
     .map((line) => {
-      if (!line.startsWith(label)) return line;
-      const cue = line.slice(label.length);
-      if (countWords(cue, locale) <= ON_SCREEN_WORDS) return line;
-      const phrase = cue
-        .split(/[,:;—–!?、，]/u)
-        .map((part) => part.trim())
-        .find((part) => {
+      if (line.startsWith(onScreen)) {
+        const cue = line.slice(onScreen.length);
+        if (countWords(cue, locale) <= ON_SCREEN_WORDS) return line;
+        const phrase = phrasesOf(cue).find((part) => {
           const words = countWords(part, locale);
           return words >= 2 && words <= ON_SCREEN_WORDS;
         });
-      return phrase ? `${label}${phrase}` : line;
+        return phrase ? `${onScreen}${phrase}` : line;
+      }
+      if (line.startsWith(bRoll)) {
+        const cue = line.slice(bRoll.length);
+        if (countWords(cue, locale) <= B_ROLL_WORDS) return line;
+        const phrases = cue
+          .split(new RegExp(`(?<=${PHRASE_END.source})\\s+`, 'u'))
+          .flatMap((phrase) =>
+            countWords(phrase, locale) > B_ROLL_WORDS ? phrase.split(CLAUSE_START) : [phrase],
+          );
+        let kept = '';
+        for (const phrase of phrases) {
+          const longer = kept === '' ? phrase : `${kept} ${phrase}`;
+          if (countWords(longer, locale) > B_ROLL_WORDS) break;
+          kept = longer;
+        }
+        return kept === '' ? line : `${bRoll}${kept.replace(/[,:;—–、，]$/u, '')}`;
+      }
+      return line;
     })
     .join('\n');
 }
-
-/** The most words of a B-roll line: one shot, said in a sentence. */
-const B_ROLL_WORDS = 25;
 
 /** A cue still too long to be one: on-screen text nobody can read in time, a B-roll paragraph. */
 function cueLengthProblems(section: string, locale: string): DraftProblem[] {
@@ -346,18 +395,21 @@ async function writeVideoScriptDraft(
   requireText(plan?.title ?? '', 'script');
   if (!plan) return tally.draft('', planned.problems);
 
-  const shared = [...briefLines(brief), '', 'The plan:', plan.lines, ''].join('\n');
+  // A section sees its own plan line only: shown the whole plan and the voice-over so far, the
+  // model said the other sections' lines in this one (a call to action's "Download our free video"
+  // in the main point), and the section whose words they were was left with nothing to say.
+  const shared = [...briefLines(brief), '', `Title: ${plan.title}`].join('\n');
   let script = `# ${plan.title}\n\n`;
   for (const section of sections) {
     const before = `${script}## ${sectionHeading(section)}\n\n`;
-    const soFar = spokenText(script, SCRIPT_LABELS.voiceover);
     const written = await writeCheckedPart(context, stream, {
       request: {
         system: WRITER_SYSTEM,
         prompt: [
           shared,
-          ...(soFar ? [`The voice-over so far: ${soFar}`, ''] : []),
-          `Write the section ${sectionHeading(section)} as its plan line says. Its voice-over has about ${section.words} words, in ${spokenSentences(voiceoverSentences(section))}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`,
+          `This section's plan: ${planLineOf(plan.lines, section)}`,
+          '',
+          `Write the section ${sectionHeading(section)} as its plan says, in new words that go on from it. Its voice-over has about ${section.words} words, in ${spokenSentences(voiceoverSentences(section))}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`,
         ].join('\n'),
         maxTokens: Math.ceil(section.words * profile.tokensPerWord * 1.6) + 120,
         temperature: 0.7,
