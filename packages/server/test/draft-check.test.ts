@@ -187,6 +187,14 @@ test('a cue whose words ran together at its bound is named; a short cue passes',
   );
 });
 
+test('a sentence that ends on a lone small letter stopped in its last word', () => {
+  assert.deepEqual(
+    checkDraft("Drink water first. It helps before you're d. Then have coffee.", english),
+    [DRAFT_PROBLEM_MESSAGES.unfinishedLine("It helps before you're d.")],
+  );
+  assert.deepEqual(checkDraft('Leo said: "Plan B." Then he ran to the kite.', english), []);
+});
+
 test('a long sentence that ends on its own is not a cut one', () => {
   const sentence = `Drink ${'a glass of water and '.repeat(12)}then have your coffee.`;
   assert.ok(sentence.length > 250 && sentence.length < SENTENCE_CHARACTERS - 1);

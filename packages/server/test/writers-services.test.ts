@@ -1,6 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { storyRequestSchema, type StoryRequest, WRITER_MESSAGES } from '@ai-tools/contracts';
+import {
+  DRAFT_PROBLEM_MESSAGES,
+  storyRequestSchema,
+  type StoryRequest,
+  WRITER_MESSAGES,
+} from '@ai-tools/contracts';
 import {
   cleanModelOutput,
   fitHeading,
@@ -14,7 +19,11 @@ import {
   writerContext,
 } from '../src/writers/writing.ts';
 import { markdownToPlainText } from '../src/text/markdown.ts';
-import { removeHeadingLabels, withoutFrameSections } from '../src/features/blog/service.ts';
+import {
+  paragraphProblems,
+  removeHeadingLabels,
+  withoutFrameSections,
+} from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { fitCues, scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
 import {
@@ -404,6 +413,25 @@ test('a section named as the introduction after a label is left out of the plan 
     'Lácteos',
     'Bebidas',
   ]);
+});
+
+test('a blog section left with one paragraph once its chatter is cleaned away is refused', () => {
+  const section = cleanModelOutput(
+    [
+      'Drink a glass of water when you wake up. Keep the glass by the bed.',
+      '',
+      'Here’s the revised version with proper grammar and punctuation: Continue the text as planned. Please provide the rest if needed.',
+      '',
+      '- Keep a glass by the bed.',
+      '- Add lemon if you like.',
+    ].join('\n'),
+  );
+  assert.doesNotMatch(section, /revised|Continue the text|provide the rest/);
+  assert.deepEqual(
+    paragraphProblems(section).map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.paragraphs(1, 2)],
+  );
+  assert.deepEqual(paragraphProblems(`Water first.\n\nThen coffee.\n\n- Sip slowly.`), []);
 });
 
 test('a heading said as a sentence goes; a sentence that goes on from its words stays', () => {

@@ -282,9 +282,12 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
     if (!introducesList && (cutWord || !SENTENCE_END.test(sentence))) {
       problems.push(problem('whole lines', DRAFT_PROBLEM_MESSAGES.unfinishedLine(ending(content))));
     }
-    // A sentence as long as the grammar allows was stopped by that bound, mid-word ("…proper Hy.").
+    // A sentence as long as the grammar allows was stopped by that bound, mid-word ("…proper Hy.");
+    // one that ends on a lone small letter stopped in its last word ("…before you're d.").
     const runOn = splitSentences(content).find(
-      (candidate) => candidate.trim().length >= SENTENCE_CHARACTERS - 1,
+      (candidate) =>
+        candidate.trim().length >= SENTENCE_CHARACTERS - 1 ||
+        /\s\p{Ll}[.!?]["'”’»)]*$/u.test(candidate.trim()),
     );
     if (runOn) {
       problems.push(

@@ -219,6 +219,11 @@ export const CHATTER = new RegExp(
     "that'?s it!",
     'have a (?:great|nice|wonderful) day\\b',
     'good luck with your\\b',
+    '^good luck[!.]',
+    "here(?:'s| is) the revised version",
+    'please provide the rest',
+    'continue the text\\b',
+    'with proper grammar and punctuation',
     // A refusal or an offer instead of the text ("Désolé, je ne peux pas compléter le plan…").
     "I(?:'m| am) sorry,? (?:but )?I can",
     "I can(?:no|')t (?:complete|write|continue|finish)",

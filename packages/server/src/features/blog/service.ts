@@ -239,6 +239,28 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
     .join('\n');
 }
 
+/** The paragraphs a section is asked for, before its tips. */
+const SECTION_PARAGRAPHS = 2;
+
+/**
+ * A section left with fewer paragraphs than asked once its chatter was cleaned away ("Here's the
+ * revised version with proper grammar and punctuation: Continue the text as planned." was all
+ * there was before the tips).
+ */
+export function paragraphProblems(body: string): DraftProblem[] {
+  const paragraphs = body
+    .split(/\n{2,}/)
+    .filter((block) => block.trim() !== '' && !/^\s*(?:[-*+]|\d+[.)])\s/.test(block)).length;
+  return paragraphs < SECTION_PARAGRAPHS
+    ? [
+        {
+          check: 'length',
+          message: DRAFT_PROBLEM_MESSAGES.paragraphs(paragraphs, SECTION_PARAGRAPHS),
+        },
+      ]
+    : [];
+}
+
 function header(plan: BlogPlan): string {
   return `# ${plan.title}\n\n**Meta description:** ${plan.metaDescription}\n\n`;
 }
@@ -337,6 +359,7 @@ async function writeBlogDraft(
     shownBefore: string,
     expectations: DraftExpectations,
     heading?: string,
+    isSection = false,
   ) => {
     const part = await writeCheckedPart(context, stream, {
       request: {
@@ -360,6 +383,7 @@ async function writeBlogDraft(
         ),
       check: (text) => [
         ...(heading ? headingEchoProblems(text, heading) : []),
+        ...(isSection ? paragraphProblems(text) : []),
         ...checkDraft(text, { ...expectations, before: post }),
       ],
       shownBefore,
@@ -391,6 +415,7 @@ async function writeBlogDraft(
       before,
       expect({ words: SECTION_WORDS }),
       heading,
+      true,
     );
     post = `${before}${body}`;
   }
