@@ -23,6 +23,7 @@ import {
   paragraphProblems,
   removeHeadingLabels,
   withoutFrameSections,
+  withoutSectionLabel,
 } from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { fitCues, scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
@@ -398,6 +399,25 @@ test('a numbered list inside a paragraph keeps its items as sentences, whatever 
       'Algunas sugerencias concretas: i. Busca la opción más barata. II. Compra paquetes pequeños. III. Usa una lista. IV.)',
     ),
     'Busca la opción más barata. Compra paquetes pequeños. Usa una lista.',
+  );
+});
+
+test("a plan's section numbering said as a heading's label goes", () => {
+  assert.equal(withoutSectionLabel('Sección 2: El valor de la comida'), 'El valor de la comida');
+  assert.equal(withoutSectionLabel('Section 3 - how to start'), 'How to start');
+  assert.equal(withoutSectionLabel('Part of the plan'), 'Part of the plan');
+});
+
+test('a part that says its system instructions back or offers help loses those sentences', () => {
+  assert.equal(
+    cleanModelOutput(
+      [
+        "Sure, here's the second section of your blog post on Basic Runner's Gear. Remember to use related keywords and phrases naturally, don't stuff keywords, and write in plain words. Choose light shoes that fit well. Buy them in the afternoon, when your feet are largest.",
+        '',
+        'Estaré encantado de ayudarte a escribirlo. Si necesitas ayuda con el tema, no dudes en preguntar. Compra con una lista.',
+      ].join('\n'),
+    ),
+    'Choose light shoes that fit well. Buy them in the afternoon, when your feet are largest.\n\nCompra con una lista.',
   );
 });
 

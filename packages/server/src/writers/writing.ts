@@ -179,7 +179,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -224,6 +224,18 @@ export const CHATTER = new RegExp(
     'please provide the rest',
     'continue the text\\b',
     'with proper grammar and punctuation',
+    '^sure, here',
+    "here(?:'s| is) the (?:first|second|third|fourth|fifth|next|last|final) (?:section|part|paragraph)",
+    '^continuing (?:on|with|from)\\b',
+    '(?:the|this) (?:post|article) aims to',
+    'the goal is to help (?:the )?readers',
+    // Spanish offers of help and notes about the text.
+    'estar[ée] encantad[oa] de',
+    'no dudes en (?:preguntar|consultar|contactar)',
+    'revisa este documento',
+    'si necesitas (?:m[áa]s )?ayuda',
+    'aqu[íi] tienes un ejemplo',
+    'este es solo un ejemplo',
     // A refusal or an offer instead of the text ("Désolé, je ne peux pas compléter le plan…").
     "I(?:'m| am) sorry,? (?:but )?I can",
     "I can(?:no|')t (?:complete|write|continue|finish)",

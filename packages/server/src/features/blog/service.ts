@@ -149,9 +149,21 @@ export function parseBlogPlan(
   return {
     title,
     metaDescription,
-    sections: sections.map((section) => fitHeading(section, HEADING_WORDS)),
+    sections: sections.map((section) => fitHeading(withoutSectionLabel(section), HEADING_WORDS)),
     closing: closingHeading(closing, profile),
   };
+}
+
+/**
+ * A section heading without the plan's numbering said as its label ("Sección 2: El valor de la
+ * comida"): the page orders the sections itself.
+ */
+export function withoutSectionLabel(heading: string): string {
+  const rest = heading.replace(
+    /^(?:section|secci[oó]n|partie|parte|part|abschnitt|sezione|se[çc][ãa]o|teil)\s+\d+\s*[:.\-–—]\s*/iu,
+    '',
+  );
+  return rest === '' ? heading : `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
 }
 
 function closingHeading(heading: string, profile: LanguageProfile): string {
