@@ -10,6 +10,7 @@ import {
   cleanModelOutput,
   fitHeading,
   removeHeadingSentences,
+  removeOtherLanguages,
   removeRepeatedSentences,
   removeSentencesOf,
   removeTalkAboutTheStory,
@@ -19,6 +20,7 @@ import {
   writerContext,
 } from '../src/writers/writing.ts';
 import { markdownToPlainText } from '../src/text/markdown.ts';
+import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import {
   paragraphProblems,
   removeHeadingLabels,
@@ -463,6 +465,21 @@ test('a heading said as a sentence goes; a sentence that goes on from its words 
     ),
     'Compra con una lista.\n\nYour bedroom should be cool and dark at night.',
   );
+});
+
+test('a sentence in another language goes, with the note about its translation', () => {
+  const section = [
+    "D'accord, je vais écrire l'introduction de la post. This comprehensive exploration is crucial for readers looking to enhance their well-being. La marche aide le cœur et calme l'esprit chaque jour.",
+    '',
+    'Note: The content provided is a direct translation of the original text from English into French while keeping its meaning.',
+  ].join('\n');
+  assert.equal(
+    removeOtherLanguages(cleanModelOutput(section), LANGUAGE_PROFILES.French),
+    "La marche aide le cœur et calme l'esprit chaque jour.",
+  );
+  // A script keeps its cue lines whole, whatever words they use.
+  const cue = '- **B-roll:** A woman walks through the park in the morning light with her dog';
+  assert.equal(removeOtherLanguages(cue, LANGUAGE_PROFILES.French, ['B-roll']), cue);
 });
 
 test('a story loses the sentences that talk about the story instead of telling it', () => {

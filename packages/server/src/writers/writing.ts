@@ -8,6 +8,12 @@ import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../errors.ts';
 import { withoutHtml } from '../text/markdown.ts';
+import {
+  hasFunctionWords,
+  languageOfProfile,
+  latinLanguageOf,
+  type LanguageProfile,
+} from './languages.ts';
 
 /** Who asks, and where the text goes as it is written: set when the answer is streamed. */
 export interface WriterFollowers {
@@ -224,6 +230,12 @@ export const CHATTER = new RegExp(
     'please provide the rest',
     'continue the text\\b',
     'with proper grammar and punctuation',
+    "^d[’']accord[,!.]",
+    'je vais (?:[ée]crire|r[ée]diger|continuer)',
+    'voy a (?:escribir|redactar|continuar)',
+    "I(?:'ll| will) (?:now )?(?:write|continue)\\b",
+    '^note\\s*:\\s*(?:the|this|le|la|el|ce|cette) (?:content|text|section|translation|texte|texto|traduction|traducci[oó]n)',
+    '(?:direct|this) translation\\b',
     '^sure, here',
     "here(?:'s| is) the (?:first|second|third|fourth|fifth|next|last|final) (?:section|part|paragraph)",
     '^continuing (?:on|with|from)\\b',
@@ -489,6 +501,32 @@ function sharedShare(one: Set<string>, other: Set<string>): number {
   for (const word of other) if (one.has(word)) common += 1;
   const either = one.size + other.size - common;
   return either === 0 ? 0 : common / either;
+}
+
+/** The fewest words a sentence needs before its common words tell its language. */
+const LANGUAGE_SENTENCE_WORDS = 8;
+
+/**
+ * Drops each sentence in another language of those latinLanguageOf tells apart: a French post's
+ * section written in English ("This not only reduces stress but…", then a note on its own
+ * "translation"). What is left may be too short, and the part's check has it written again.
+ */
+export function removeOtherLanguages(
+  text: string,
+  profile: LanguageProfile,
+  cueLabels: readonly string[] = [],
+): string {
+  const language = languageOfProfile(profile);
+  if (!hasFunctionWords(language)) return text;
+  return keepSentences(
+    text,
+    (sentence) => {
+      if (countWords(sentence, profile.locale) < LANGUAGE_SENTENCE_WORDS) return true;
+      const found = latinLanguageOf(sentence);
+      return found === undefined || found === language;
+    },
+    (line) => isCueLine(line, cueLabels),
+  );
 }
 
 /**

@@ -32,6 +32,7 @@ import {
   countWords,
   fitHeading,
   removeHeadingSentences,
+  removeOtherLanguages,
   removeRepeatedSentences,
   removeSentencesOf,
   requireText,
@@ -385,7 +386,10 @@ async function writeBlogDraft(
         removeHeadingSentences(
           removeHeadingLabels(
             removeRepeatedSentences(
-              removeSentencesOf(cleanModelOutput(raw), instruction),
+              removeSentencesOf(
+                removeOtherLanguages(cleanModelOutput(raw), brief.profile),
+                instruction,
+              ),
               [],
               post,
             ),

@@ -27,6 +27,7 @@ import {
   cleanModelOutput,
   countWords,
   dropUnfinishedSentence,
+  removeOtherLanguages,
   removeRepeatedSentences,
   removeTalkAboutTheStory,
   requireText,
@@ -257,10 +258,15 @@ function maxTokensFor(words: number, profile: LanguageProfile): number {
  * and, before the ending, without the sentences past its share and a half: a part that runs long
  * loses its last sentences here instead of being written again.
  */
-function cleanPart(raw: string, locale: string, story: string, longest?: number): string {
+function cleanPart(raw: string, profile: LanguageProfile, story: string, longest?: number): string {
+  const { locale } = profile;
   const part = dropUnfinishedSentence(
     removeTalkAboutTheStory(
-      removeRepeatedSentences(markdownToPlainText(cleanModelOutput(raw)), [], story),
+      removeRepeatedSentences(
+        removeOtherLanguages(markdownToPlainText(cleanModelOutput(raw)), profile),
+        [],
+        story,
+      ),
       locale,
     ),
     locale,
@@ -355,7 +361,7 @@ async function writeStoryDraft(
       clean: (raw) =>
         cleanPart(
           raw,
-          locale,
+          profile,
           story,
           part.name === 'ending' ? undefined : Math.ceil(words * PART_WORDS_LONGEST),
         ),

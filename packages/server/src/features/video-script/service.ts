@@ -33,6 +33,7 @@ import {
   cleanModelOutput,
   countWords,
   fitHeading,
+  removeOtherLanguages,
   removeRepeatedSentences,
   requireText,
   trimToSentences,
@@ -418,7 +419,11 @@ async function writeVideoScriptDraft(
       clean: (raw) =>
         fitCues(
           fitVoiceover(
-            removeRepeatedSentences(cleanModelOutput(raw), CUE_LABELS, script),
+            removeRepeatedSentences(
+              removeOtherLanguages(cleanModelOutput(raw), profile, CUE_LABELS),
+              CUE_LABELS,
+              script,
+            ),
             section.words,
             profile.locale,
           ),
