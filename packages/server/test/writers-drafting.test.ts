@@ -17,6 +17,7 @@ import { headingEchoProblems, parseBlogPlan, writeBlog } from '../src/features/b
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import {
   namedElements,
+  storyOpening,
   storyBriefOf,
   storyPlanPrompt,
   writeStory,
@@ -256,6 +257,10 @@ test('a story over its length loses sentences from its middle paragraphs, never 
 test("the story is planned with the visitor's names and holds them", async () => {
   const idea = 'Un gato llamado Pimienta descubre que el faro abandonado se enciende solo';
   assert.deepEqual(namedElements(idea), ['Pimienta']);
+  assert.equal(storyOpening('ネコのミケが、古い灯台で光る石を見つける'), 'ネコのミケ');
+  assert.equal(storyOpening('a boy named Leo chases his kite'), 'A boy named Leo');
+  assert.equal(storyOpening('Deux voisines, Lina et Madame Roux, créent un jardin'), 'Lina');
+  assert.equal(storyOpening('the old lighthouse'), undefined);
   assert.deepEqual(namedElements('A cat named Pepper visits Gull Island with "the old map"'), [
     'Pepper',
     'Gull Island',
@@ -284,8 +289,8 @@ test("the story is planned with the visitor's names and holds them", async () =>
   assert.match(plans[1]?.prompt ?? '', /refused because it leaves out "Pimienta"/);
   assert.match(beginnings[0]?.prompt ?? '', /The plan:\nTitle: El faro de Pimienta/);
   assert.equal(beginnings.length, 2, 'the beginning without the name was written again');
-  // The grammar opens the story on the visitor's first name.
-  assert.match(beginnings[0]?.grammar ?? '', /openingsentence ::= "Pimienta" /);
+  // The grammar opens the story on the visitor's hero, as the idea names it.
+  assert.match(beginnings[0]?.grammar ?? '', /openingsentence ::= "Un gato llamado Pimienta" /);
   assert.ok(
     messages(draft.firstAttemptProblems).includes(
       DRAFT_PROBLEM_MESSAGES.missingElement('Pimienta'),

@@ -384,6 +384,13 @@ test('a bare yes, a greeting, an apology and talk about the sections go, in Fren
     ),
     'Compara los precios por kilo.\n\nMarchez après le repas.',
   );
+  assert.equal(
+    cleanModelOutput(
+      '中盤は、ネコとミケが夜景を見ていました。ミケは石を見つけました。なので、ここで終わります。',
+    ),
+    'ミケは石を見つけました。',
+    'Japanese talk about the parts of the story',
+  );
   // "Of course," going on into a sentence, and a greeting a character says, are text.
   const story = 'Of course, the cat came back. "Hello!" said Mia.';
   assert.equal(cleanModelOutput(story), story);

@@ -313,8 +313,14 @@ export const CHATTER = new RegExp(
     'ich hoffe,? (?:das|dies)',
     'spero che (?:questo|ti|vi)',
     'espero que (?:isso|este)',
+    // Japanese: "The middle is…", "so, it ends here".
+    '^(?:序盤|中盤|終盤)は',
+    'ここで終わります',
+    '物語はここで終わり',
   ]
-    .map((phrase) => (phrase.startsWith('^') ? phrase : `\\b${phrase}`))
+    // A word boundary only where the phrase starts with a Latin letter: \b never matches
+    // before a Japanese one.
+    .map((phrase) => (phrase.startsWith('^') || !/^[a-z]/i.test(phrase) ? phrase : `\\b${phrase}`))
     .join('|'),
   'iu',
 );

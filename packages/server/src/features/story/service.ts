@@ -89,6 +89,8 @@ export interface StoryBrief {
   details?: string;
   /** The names the visitor's idea gives (characters, places): the story must use them. */
   elements: string[];
+  /** What the story's first sentence starts with (storyOpening). */
+  opening?: string;
 }
 
 export function storyBriefOf(request: StoryRequest): StoryBrief {
@@ -100,7 +102,23 @@ export function storyBriefOf(request: StoryRequest): StoryBrief {
     theme,
     details,
     elements: namedElements(idea),
+    opening: storyOpening(idea),
   };
+}
+
+/**
+ * How the visitor's idea names its hero, to open the story with: "Un gato llamado Pimienta", "A
+ * boy named Leo", "ネコのミケ", or else its first name. Opened on "Pimienta" alone, the model made
+ * Pimienta a crane; on "ネコ", a second character beside ミケ.
+ */
+export function storyOpening(idea: string): string | undefined {
+  const named =
+    /(?:^|[\s,])((?:(?:un|una|a|an|une|ein|eine|uno|um|uma)\s+)?(?:\p{L}+\s+){0,2}?\p{L}+\s+(?:llamad[oa]|named|called|nomm[ée]e?|appel[ée]e?|namens|chiamat[oa]|chamad[oa])\s+\p{Lu}\p{L}*)/u.exec(
+      idea,
+    )?.[1] ??
+    /[\p{Script=Katakana}ー]{2,}の[\p{Script=Katakana}ー]{2,}/u.exec(idea)?.[0] ??
+    namedElements(idea)[0];
+  return named === undefined ? undefined : `${named.charAt(0).toUpperCase()}${named.slice(1)}`;
 }
 
 /**
@@ -354,9 +372,9 @@ async function writeStoryDraft(
         ].join('\n'),
         maxTokens: maxTokensFor(words, profile),
         temperature: 0.8,
-        // The story opens on the visitor's first name: asked in words, the model renamed the cat
-        // ミケ "小さな猫" and told of a girl 花子 instead, in the first part and in its rewrite.
-        grammar: storyPartGrammar(profile, words, index === 0 ? brief.elements[0] : undefined),
+        // The story opens on the visitor's hero: asked in words, the model renamed the cat ミケ
+        // "小さな猫" and told of a girl 花子 instead, in the first part and in its rewrite.
+        grammar: storyPartGrammar(profile, words, index === 0 ? brief.opening : undefined),
       },
       clean: (raw) =>
         cleanPart(
