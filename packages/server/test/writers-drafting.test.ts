@@ -288,6 +288,8 @@ test("the story is planned with the visitor's names and holds them", async () =>
   assert.match(plans[0]?.prompt ?? '', /in Spanish/);
   assert.match(plans[1]?.prompt ?? '', /refused because it leaves out "Pimienta"/);
   assert.match(beginnings[0]?.prompt ?? '', /The plan:\nTitle: El faro de Pimienta/);
+  // Each part sees its own line of the plan, not the later ones.
+  assert.doesNotMatch(beginnings[0]?.prompt ?? '', /Middle:|Ending:/);
   assert.equal(beginnings.length, 2, 'the beginning without the name was written again');
   // The grammar opens the story on the visitor's hero, as the idea names it.
   assert.match(beginnings[0]?.grammar ?? '', /openingsentence ::= "Un gato llamado Pimienta" /);

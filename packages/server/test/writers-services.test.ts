@@ -624,6 +624,13 @@ test('a repeated sentence goes, and the list item it opened keeps its marker', (
     ),
     '- **Voiceover:** Start your day with water today.',
   );
+  // A long sentence told again with a few words changed goes too.
+  assert.equal(
+    removeRepeatedSentences(
+      'Leo looked out of his window at the tall trees and the blue sky, and thought about flying his kite across Maple Park for the first time ever. Then he ran.\n\nHe looked around at all the trees and the blue sky, and thought about flying his kite across Maple Park for the first time ever. The wind rose.',
+    ),
+    'Leo looked out of his window at the tall trees and the blue sky, and thought about flying his kite across Maple Park for the first time ever. Then he ran.\n\nThe wind rose.',
+  );
   // A paragraph written again with a word changed loses its sentences too.
   assert.equal(
     removeRepeatedSentences(

@@ -467,6 +467,13 @@ const REPEAT_MIN_WORDS = 5;
  * changed ("Water benefits include improving your overall health…", then the same without "your").
  */
 const NEAR_REPEAT_SHARE = 0.8;
+/**
+ * A long sentence whose words are nearly all in an earlier one tells it again with a few words
+ * changed ("Leo looked out of his window at the tall trees and the blue sky, and thought about
+ * flying his kite…", then "He looked around at all the trees and the blue sky, and thought…").
+ */
+const RETOLD_SHARE = 0.85;
+const RETOLD_MIN_WORDS = 12;
 
 /**
  * The sentences of a text so far, to tell whether the next one says one of them again, word for
@@ -481,7 +488,12 @@ export class SaidSentences {
   saysAgain(sentence: string): boolean {
     if (countWords(sentence, this.locale) < REPEAT_MIN_WORDS) return false;
     const words = wordStems(sentence, this.locale);
-    const repeats = this.said.some((earlier) => sharedShare(earlier, words) >= NEAR_REPEAT_SHARE);
+    const repeats = this.said.some(
+      (earlier) =>
+        sharedShare(earlier, words) >= NEAR_REPEAT_SHARE ||
+        (Math.min(earlier.size, words.size) >= RETOLD_MIN_WORDS &&
+          containedShare(earlier, words) >= RETOLD_SHARE),
+    );
     if (!repeats) this.said.push(words);
     return repeats;
   }
@@ -499,6 +511,14 @@ function wordStems(text: string, locale = 'en'): Set<string> {
     if (segment.isWordLike) stems.add([...segment.segment].slice(0, 5).join(''));
   }
   return stems;
+}
+
+/** The share of the shorter text's words that the other has too. */
+function containedShare(one: Set<string>, other: Set<string>): number {
+  let common = 0;
+  for (const word of other) if (one.has(word)) common += 1;
+  const shorter = Math.min(one.size, other.size);
+  return shorter === 0 ? 0 : common / shorter;
 }
 
 /** The share of the words two texts have in common, of the words either has. */

@@ -59,7 +59,7 @@ const STORY_PARTS = [
     name: 'middle',
     share: 0.4,
     instruction: (words: number) =>
-      `Continue with the middle of the story, about ${words} words, as the plan's middle says. Go on from where the story so far stops; do not tell again what already happened, and stop before what the plan's ending says.`,
+      `Continue with the middle of the story, about ${words} words, as the plan's middle says. Go on from where the story so far stops; do not tell again what already happened, and do not end the story yet.`,
   },
   {
     name: 'ending',
@@ -223,6 +223,19 @@ export function parseStoryPlan(text: string): StoryPlan | undefined {
   return { title, lines: text.trim() };
 }
 
+/**
+ * The plan as one part sees it: the title, the characters, the place and its own line. Shown the
+ * ending's line, the model wrote the ending in the middle part, and the ending part, left with
+ * nothing new, came back empty twice.
+ */
+function planFor(lines: string, partName: string): string {
+  const own = `${partName.charAt(0).toUpperCase()}${partName.slice(1)}: `;
+  return lines
+    .split('\n')
+    .filter((line) => /^(?:Title|Characters|Place): /.test(line) || line.startsWith(own))
+    .join('\n');
+}
+
 /** The plan with its title as a heading and its lines as sentences, to check it like a text. */
 function planAsMarkdown(plan: StoryPlan): string {
   return `# ${plan.title}\n\n${plan.lines.replace(/^Title: .*\n/, '').replace(/^\w+: /gm, '')}`;
@@ -356,7 +369,6 @@ async function writeStoryDraft(
   requireText(plan?.title ?? '', 'story');
   if (!plan) return tally.draft('', planned.problems);
 
-  const shared = [...briefLines(brief), '', 'The plan:', plan.lines, ''].join('\n');
   let story = `# ${plan.title}\n\n`;
   for (const [index, part] of STORY_PARTS.entries()) {
     const words = Math.round(target * part.share);
@@ -366,7 +378,11 @@ async function writeStoryDraft(
       request: {
         system: WRITER_SYSTEM,
         prompt: [
-          shared,
+          ...briefLines(brief),
+          '',
+          'The plan:',
+          planFor(plan.lines, part.name),
+          '',
           ...(soFar ? ['The story so far:', soFar, ''] : []),
           `${part.instruction(words)} Write ${inLanguage(brief)}.`,
         ].join('\n'),
