@@ -46,16 +46,20 @@ import {
 const SECTION_WORDS_SHORTEST = 0.7;
 const SECTION_WORDS_LONGEST = 1.3;
 
-/** What works on each platform, as its creators would brief a writer. */
+/**
+ * What works on each platform, as its creators would brief a writer. The small model copies these
+ * words into the script ("Save the Reel, share it, follow us, or comment a keyword."), so each call
+ * to action reads well when it is copied.
+ */
 const PLATFORM_CONVENTIONS: Record<Platform, string> = {
   FaceBook:
-    'Facebook feed video: most people watch with the sound off, so burned-in captions and bold on-screen text carry the message. Square (1:1) or vertical (4:5) framing. Hook in the first 3 seconds with a relatable problem or a surprising fact. A warm, conversational, share-worthy tone. Call to action: comment, share with a friend, or follow the Page.',
+    'Facebook feed video: most people watch with the sound off, so burned-in captions and bold on-screen text carry the message. Square (1:1) or vertical (4:5) framing. Hook in the first 3 seconds with a relatable problem or a surprising fact. A warm, conversational, share-worthy tone. Call to action: ask viewers to comment, share the video with a friend or follow the Page.',
   YouTube:
-    'YouTube: a vertical (9:16) YouTube Short for a minute or less, otherwise a 16:9 video. Hook in the first 5 seconds that promises what the viewer will get, then deliver it with fast pacing and pattern interrupts (a cut, a zoom, a new visual every few seconds). Call to action: subscribe, like, and comment with a question for the viewer.',
+    'YouTube: a vertical (9:16) YouTube Short for a minute or less, otherwise a 16:9 video. Hook in the first 5 seconds that promises what the viewer will get, then deliver it with fast pacing and pattern interrupts (a cut, a zoom, a new visual every few seconds). Call to action: ask viewers to subscribe, like the video and say in the comments what they think.',
   Instagram:
-    'Instagram Reel: vertical 9:16, hook in the first 1 to 2 seconds with bold on-screen text, quick cuts, captions on screen, music-friendly pacing, and a loop-friendly ending. Call to action: save the Reel, share it, follow, or comment a keyword.',
+    'Instagram Reel: vertical 9:16, hook in the first 1 to 2 seconds with bold on-screen text, quick cuts, captions on screen, music-friendly pacing, and a loop-friendly ending. Call to action: ask viewers to save the Reel, share it with a friend and follow for more.',
   SnapChat:
-    'Snapchat Spotlight or Story: vertical 9:16, hook in the very first second, casual selfie-style delivery straight to the camera, authentic rather than polished, big captions, quick jump cuts. Call to action: subscribe, or send it to a friend.',
+    'Snapchat Spotlight or Story: vertical 9:16, hook in the very first second, casual selfie-style delivery straight to the camera, authentic rather than polished, big captions, quick jump cuts. Call to action: ask viewers to subscribe or send the video to a friend.',
 };
 
 const PLANNER_SYSTEM = [
