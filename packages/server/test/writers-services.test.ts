@@ -28,7 +28,12 @@ import {
   withoutSectionLabel,
 } from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
-import { fitCues, scriptSections, writeVideoScript } from '../src/features/video-script/service.ts';
+import {
+  cueProblems,
+  fitCues,
+  scriptSections,
+  writeVideoScript,
+} from '../src/features/video-script/service.ts';
 import {
   hangingTextGenerator,
   scriptedTextGenerator,
@@ -270,9 +275,38 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
     ),
     section('Start creating interactive flashcards with Quizlet'),
   );
+  // A phrase that starts as a line does comes first; a fragment is given its capital.
+  assert.equal(
+    fitCues(
+      section(
+        'Break every single task you have today into many small steps, no matter how big or small, Focus on one task',
+      ),
+      'en',
+    ),
+    section('Focus on one task'),
+  );
+  assert.equal(
+    fitCues(
+      section(
+        'Tus amigos y tu familia querrán ver este video ahora mismo sin esperar nada, comparte este video con tus amigos hoy',
+      ),
+      'es',
+    ),
+    section('Comparte este video con tus amigos hoy'),
+  );
   // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
   const long = 'Follow these simple steps every single morning before you sit down to work today';
   assert.equal(fitCues(section(long), 'en'), section(long));
+});
+
+test('a script section whose cue line was cleaned away is refused', () => {
+  const section =
+    '- **Voiceover:** Imagine learning with these tools.\n- **B-roll:** A student uses a new app';
+  assert.deepEqual(
+    cueProblems(section, 'en').map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.emptyCue('On-screen text')],
+  );
+  assert.deepEqual(cueProblems(`${section}\n- **On-screen text:** Study smarter`, 'en'), []);
 });
 
 test('a B-roll line longer than one shot keeps its leading phrases, without the glued end', () => {

@@ -274,17 +274,6 @@ const CLAUSE_START =
   /\s(?=(?:to|and|that|so|because|while|for|para|porque|que|mientras|pour|parce|qui|tandis|um|weil|dass|und|perché|mentre|porque|enquanto)\s)/iu;
 
 /**
- * A cue's phrases, then each one's words before its first clause ("to work today" alone says
- * nothing): where a short on-screen text may be found.
- */
-function phrasesOf(cue: string): string[] {
-  const phrases = cue.split(PHRASE_END);
-  return [...phrases, ...phrases.map((phrase) => phrase.split(CLAUSE_START)[0] ?? '')].map((part) =>
-    part.trim(),
-  );
-}
-
-/**
  * Keeps the cues to what they are for. The on-screen text is read at a glance: a longer one (the
  * model often writes a whole sentence there, or "…title for the video: Desk Stretches in 2
  * Minutes") keeps its first phrase of 2 to ON_SCREEN_WORDS words. A B-roll line is one shot: a
@@ -301,11 +290,19 @@ export function fitCues(section: string, locale: string): string {
       if (line.startsWith(onScreen)) {
         const cue = line.slice(onScreen.length);
         if (countWords(cue, locale) <= ON_SCREEN_WORDS) return line;
-        const phrase = phrasesOf(cue).find((part) => {
+        const fits = (part: string) => {
           const words = countWords(part, locale);
           return words >= 2 && words <= ON_SCREEN_WORDS;
-        });
-        return phrase ? `${onScreen}${phrase}` : line;
+        };
+        const phrases = cue.split(PHRASE_END).map((part) => part.trim());
+        const fitting = phrases.filter(fits);
+        // A phrase that starts the way a line does rather than "no matter how big or small";
+        // else the words of a phrase before its first clause ("to work today" alone says nothing).
+        const phrase =
+          fitting.find((part) => !/^\p{Ll}/u.test(part)) ??
+          fitting[0] ??
+          phrases.map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '').find(fits);
+        return phrase ? `${onScreen}${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}` : line;
       }
       if (line.startsWith(bRoll)) {
         const cue = line.slice(bRoll.length);
@@ -328,18 +325,24 @@ export function fitCues(section: string, locale: string): string {
     .join('\n');
 }
 
-/** A cue still too long to be one: on-screen text nobody can read in time, a B-roll paragraph. */
-function cueLengthProblems(section: string, locale: string): DraftProblem[] {
+/**
+ * A cue still too long to be one (on-screen text nobody can read in time, a B-roll paragraph), or
+ * not there at all: a cue whose words were chatter ("Let's dive in!") is cleaned away with its line.
+ */
+export function cueProblems(section: string, locale: string): DraftProblem[] {
   const bounds = [
     [SCRIPT_LABELS.onScreenText, ON_SCREEN_WORDS],
     [SCRIPT_LABELS.bRoll, B_ROLL_WORDS],
   ] as const;
-  return bounds.flatMap(([label, most]) => {
+  return bounds.flatMap(([label, most]): DraftProblem[] => {
     const prefix = `- **${label}:** `;
     const line = section.split('\n').find((candidate) => candidate.startsWith(prefix));
-    const words = countWords(line?.slice(prefix.length) ?? '', locale);
+    if (line === undefined) {
+      return [{ check: 'no empty cue', message: DRAFT_PROBLEM_MESSAGES.emptyCue(label) }];
+    }
+    const words = countWords(line.slice(prefix.length), locale);
     return words > most
-      ? [{ check: 'length' as const, message: DRAFT_PROBLEM_MESSAGES.length(words, 1, most) }]
+      ? [{ check: 'length', message: DRAFT_PROBLEM_MESSAGES.length(words, 1, most) }]
       : [];
   });
 }
@@ -435,7 +438,7 @@ async function writeVideoScriptDraft(
         ),
       check: (text) => [
         ...checkDraft(text, expect({ before: script })),
-        ...cueLengthProblems(text, profile.locale),
+        ...cueProblems(text, profile.locale),
         ...checkDraft(spokenText(text, SCRIPT_LABELS.voiceover), {
           profile,
           words: {
