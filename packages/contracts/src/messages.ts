@@ -113,7 +113,7 @@ export const DRAFT_PROBLEM_MESSAGES = {
   length: (words: number, lowest: number, highest: number) =>
     `it has ${words} words where ${lowest} to ${highest} were asked for`,
   paragraphs: (count: number, wanted: number) =>
-    `it has ${count === 0 ? 'no' : `only ${count}`} of the ${wanted} paragraphs asked for`,
+    `it has ${count === 0 ? 'none' : `only ${count}`} of the ${wanted} paragraphs asked for`,
   speakingTime: (seconds: number, target: number) =>
     `its voice-over takes about ${seconds} s to read where the video lasts ${target} s`,
   openEmphasis: 'a bold or italic mark is left open',

@@ -13,6 +13,7 @@ import {
   removeOtherLanguages,
   removeRepeatedSentences,
   removeSentencesOf,
+  removeTalkAboutThePost,
   removeTalkAboutTheStory,
   collectText,
   countWords,
@@ -521,6 +522,25 @@ test('a sentence in another language goes, with the note about its translation',
   // A script keeps its cue lines whole, whatever words they use.
   const cue = '- **B-roll:** A woman walks through the park in the morning light with her dog';
   assert.equal(removeOtherLanguages(cue, LANGUAGE_PROFILES.French, ['B-roll']), cue);
+});
+
+test('a post loses the sentences that talk about the post, its instructions or its licence', () => {
+  const section = cleanModelOutput(
+    [
+      'It maintains the content from the previous attempt but adheres to the constraints given. Run slowly at first.',
+      '',
+      'Here is an example of a brief introduction to the topic in one sentence. All rights reserved. Feel proud after each run.',
+      '',
+      "Don't hesitate to reach out if you have any questions. Happy running! ¡Buena suerte!",
+    ].join('\n'),
+  );
+  assert.equal(
+    removeTalkAboutThePost(section),
+    'Run slowly at first.\n\nFeel proud after each run.',
+  );
+  // Tips for readers are what a post gives: a sentence about them is prose.
+  const tips = 'These tips help readers start running in a week.';
+  assert.equal(removeTalkAboutThePost(tips), tips);
 });
 
 test('a story loses the sentences that talk about the story instead of telling it', () => {

@@ -230,6 +230,17 @@ export const CHATTER = new RegExp(
     'please provide the rest',
     'continue the text\\b',
     'with proper grammar and punctuation',
+    'all rights reserved',
+    'creative commons',
+    'this document is provided',
+    '(?:the|my) previous attempt',
+    "I(?:'ll| will) (?:also )?(?:ensure|make sure)\\b",
+    "don'?t hesitate to (?:reach out|ask|contact)",
+    '^happy \\p{L}+ing!',
+    "here(?:'s| is) the content for",
+    'meets these criteria',
+    'keep (?:your|the) content clear',
+    '^¡?(?:buena suerte|bonne chance|viel gl[üu]ck|buona fortuna|boa sorte)\\s*[!.]',
     "^d[’']accord[,!.]",
     'je vais (?:[ée]crire|r[ée]diger|continuer)',
     'voy a (?:escribir|redactar|continuar)',
@@ -584,21 +595,57 @@ const STORY_WRITING_WORDS = new Set(
 const STORY_WRITING_WORDS_IN_TALK = 2;
 
 /**
- * Drops each sentence of a story that talks about the story instead of telling it: the model's
- * "Here is the rest of the tale, in the plan's style" said in the story's own language.
+ * The words of writing about a post: a post that talks about itself uses three or more in one
+ * sentence ("It maintains the content from the previous attempt but adheres to the constraints
+ * given.", "Here is an example of a brief introduction to the topic…"). "Tips" and "readers" are
+ * left out: a post says them of itself as a matter of course.
  */
-export function removeTalkAboutTheStory(text: string, locale = 'en'): string {
+const POST_WRITING_WORDS = new Set(
+  [
+    'content constraints attempt document section sections introduction post blog article',
+    'paragraph paragraphs criteria example topic requirements guidelines instructions format',
+    'keyword keywords heading title text',
+    'contenido restricciones intento documento sección secciones introducción artículo párrafo',
+    'párrafos criterios ejemplo tema requisitos instrucciones formato encabezado título texto',
+    'contenu contraintes tentative paragraphe critères exemple sujet exigences consignes titre',
+    'texte inhalt abschnitt einleitung artikel absatz beispiel thema anforderungen anweisungen',
+    'titel beitrag contenuto sezione introduzione articolo paragrafo esempio argomento',
+    'requisiti istruzioni formato titolo testo conteúdo seção introdução artigo parágrafo',
+    'exemplo instruções título',
+  ]
+    .join(' ')
+    .split(' '),
+);
+const POST_WRITING_WORDS_IN_TALK = 3;
+
+function removeWritingTalk(
+  text: string,
+  vocabulary: ReadonlySet<string>,
+  least: number,
+  locale: string,
+): string {
   return keepSentences(text, (sentence) => {
     const found = new Set<string>();
     for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(
       sentence.toLowerCase(),
     )) {
-      if (segment.isWordLike && STORY_WRITING_WORDS.has(segment.segment)) {
-        found.add(segment.segment);
-      }
+      if (segment.isWordLike && vocabulary.has(segment.segment)) found.add(segment.segment);
     }
-    return found.size < STORY_WRITING_WORDS_IN_TALK;
+    return found.size < least;
   });
+}
+
+/**
+ * Drops each sentence of a story that talks about the story instead of telling it: the model's
+ * "Here is the rest of the tale, in the plan's style" said in the story's own language.
+ */
+export function removeTalkAboutTheStory(text: string, locale = 'en'): string {
+  return removeWritingTalk(text, STORY_WRITING_WORDS, STORY_WRITING_WORDS_IN_TALK, locale);
+}
+
+/** Drops each sentence of a post that talks about the post, its parts or its instructions. */
+export function removeTalkAboutThePost(text: string, locale = 'en'): string {
+  return removeWritingTalk(text, POST_WRITING_WORDS, POST_WRITING_WORDS_IN_TALK, locale);
 }
 
 /**

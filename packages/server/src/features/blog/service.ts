@@ -35,6 +35,7 @@ import {
   removeOtherLanguages,
   removeRepeatedSentences,
   removeSentencesOf,
+  removeTalkAboutThePost,
   requireText,
   visitorText,
   inEngineTurn,
@@ -387,7 +388,10 @@ async function writeBlogDraft(
           removeHeadingLabels(
             removeRepeatedSentences(
               removeSentencesOf(
-                removeOtherLanguages(cleanModelOutput(raw), brief.profile),
+                removeTalkAboutThePost(
+                  removeOtherLanguages(cleanModelOutput(raw), brief.profile),
+                  brief.profile.locale,
+                ),
                 instruction,
               ),
               [],
