@@ -412,6 +412,8 @@ test('a bare yes, a greeting, an apology and talk about the sections go, in Fren
         '',
         'Secuencia 1: Inicio: Introducción al tema. Compara los precios por kilo. Aquí tienes un resumen de lo que incluirá en cada sección para comenzar.',
         '',
+        'Bienvenue à notre blog ! Bien sûr, je peux réécrire la section 2 de votre blog post en français. Notez que ce texte est une première version. Merci de donner le titre du blog si vous en avez besoin. Bonne continuation.',
+        '',
         "Bien sûr! Bienvenue aux lecteurs, nous allons explorer la marche. Voici l'essentiel : La marche aide le cœur. Voici les points à ajouter au début de chaque section : marchez.",
         '',
         'Désolé, je ne peux pas compléter le plan en français. Recuerda que el objetivo de este artículo es ayudarte. Marchez après le repas.',
@@ -549,6 +551,12 @@ test('a story loses the sentences that talk about the story instead of telling i
   assert.equal(
     removeTalkAboutTheStory(cleanModelOutput(middle), 'fr'),
     'Lina arrosa les tomates. Madame Roux lui raconta une histoire.',
+  );
+  assert.equal(
+    cleanModelOutput(
+      "Continuing the story, we notice that Leo's initial run was more than enough to attract attention. Leo ran to the gate.",
+    ),
+    'Leo ran to the gate.',
   );
 });
 

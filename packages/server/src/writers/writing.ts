@@ -231,6 +231,16 @@ export const CHATTER = new RegExp(
     'continue the text\\b',
     'with proper grammar and punctuation',
     'all rights reserved',
+    // French offers, notes and requests to the visitor.
+    '^bien s[ûu]r,? je (?:peux|vais)',
+    'je (?:peux|vais) (?:r[ée][ée]crire|ajouter|compl[ée]ter|vous aider)',
+    'voici le (?:nouveau )?texte',
+    'notez que ce texte',
+    'merci de (?:me )?(?:donner|fournir|pr[ée]ciser)',
+    "s'il vous pla[îi]t,? (?:me )?(?:donner|fournir)",
+    'bonne continuation',
+    'la r[ée]daction est termin[ée]e',
+    'je ferai les ajustements',
     'creative commons',
     'this document is provided',
     '(?:the|my) previous attempt',
@@ -249,7 +259,7 @@ export const CHATTER = new RegExp(
     '(?:direct|this) translation\\b',
     '^sure, here',
     "here(?:'s| is) the (?:first|second|third|fourth|fifth|next|last|final) (?:section|part|paragraph)",
-    '^continuing (?:on|with|from)\\b',
+    '^continuing (?:on|with|from|the story)\\b',
     '(?:the|this) (?:post|article) aims to',
     'the goal is to help (?:the )?readers',
     // Spanish offers of help and notes about the text.
@@ -272,7 +282,7 @@ export const CHATTER = new RegExp(
     // A bare yes or "of course" answers the instruction ("Sí, si.", "Bien sûr !"); a greeting
     // ("Bienvenue aux lecteurs") opens a chat, not a post.
     '^(?:s[íi],? (?:s[íi]|claro)|¡?claro|¡?por supuesto|bien s[ûu]r|oui,? bien s[ûu]r|nat[üu]rlich|certo|of course|sure)\\s*[!.]',
-    '^(?:bienvenue (?:aux|à|a) (?:lecteurs|tous|toutes|vous)|bienvenid[oa]s? (?:a|al) (?:este|nuestro|mi) (?:blog|post|art[íi]culo)|welcome(?:,)? (?:readers|everyone|to (?:this|our|my) (?:blog|post|article))|(?:hello|hi|hola|bonjour|hallo|ciao|ol[áa])(?: (?:everyone|todos|à tous|a tutti|zusammen))?[,!])',
+    '^(?:bienvenue (?:aux?|à|sur) (?:lecteurs|tous|toutes|vous|notre|mon|ce)|bienvenid[oa]s? (?:a|al) (?:este|nuestro|mi) (?:blog|post|art[íi]culo)|welcome(?:,)? (?:readers|everyone|to (?:this|our|my) (?:blog|post|article))|(?:hello|hi|hola|bonjour|hallo|ciao|ol[áa])(?: (?:everyone|todos|à tous|a tutti|zusammen))?[,!])',
     // The parts of the post or the goal of the text, talked about in the text.
     '(?:each|every) section\\b',
     'cada secci[oó]n',
