@@ -354,6 +354,25 @@ test('a script fits its duration: each voice-over near its share, none cut mid-s
   );
 });
 
+test("a section's voice-over over its share is no fault when the whole script reads for its duration", async () => {
+  // The call to action of a 15-second script has 3 s, about 8 words; a usual one has 14.
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Write the section Call to action')
+      ? '- **Voiceover:** Save this Reel, share it with a friend and follow us for more tips.\n- **On-screen text:** Follow for more\n- **B-roll:** A wave at the camera\n'
+      : undefined,
+  );
+  const draft = await writeVideoScript(
+    { topic: 'Productivity', platform: 'Instagram', duration: 0.25, additionalInfo: '' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.deepEqual(messages(draft.firstAttemptProblems), [
+    DRAFT_PROBLEM_MESSAGES.length(14, 5, 11),
+  ]);
+  assert.deepEqual(messages(draft.problems), []);
+  const seconds = speakingSeconds(spokenText(draft.text, SCRIPT_LABELS.voiceover));
+  assert.ok(seconds <= 18, `${seconds} s for 15 s`);
+});
+
 test('markup in a topic or keyword never reaches a prompt, a grammar or the answer', async () => {
   const injection = '<script>alert(1)</script>';
   const generator = writerDouble((request) =>

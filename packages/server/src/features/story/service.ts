@@ -38,6 +38,9 @@ import {
 } from '../../writers/writing.ts';
 import { markdownToPlainText } from '../../text/markdown.ts';
 
+/** The plan grammar's bound on the title's words: far above what a title needs. */
+const TITLE_BOUND = 16;
+
 /** The most words of a line of the plan: "one short sentence". */
 const PLAN_LINE_WORDS = 30;
 
@@ -213,7 +216,8 @@ export function storyPlanGrammar(profile: LanguageProfile): string {
   return [
     `root ::= "Title: " heading "\\nCharacters: " ${line} "\\nPlace: " ${line} "\\nBeginning: " ${line} "\\nMiddle: " ${line} "\\nEnding: " ${line} "\\n"`,
     `planline ::= ${prose(1, Math.min(SENTENCE_CHARACTERS, profile.charactersPerWord * PLAN_LINE_WORDS))}`,
-    headingRules(profile.writingSystem, 10),
+    // A title's bound, reached, glued its last words ("…leur jardin surleToit").
+    headingRules(profile.writingSystem, TITLE_BOUND),
     proseRules(profile.writingSystem, { quotes: true }),
   ].join('\n');
 }
