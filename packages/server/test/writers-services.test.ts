@@ -295,6 +295,13 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
     ),
     section('Comparte este video con tus amigos hoy'),
   );
+  assert.equal(
+    fitCues(
+      section('Ahora puedes compartir tu historia y ahorra tu primer fondo de emergencia!'),
+      'es',
+    ),
+    section('Ahora puedes compartir tu historia'),
+  );
   // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
   const long = 'Follow these simple steps every single morning before you sit down to work today';
   assert.equal(fitCues(section(long), 'en'), section(long));

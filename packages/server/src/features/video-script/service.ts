@@ -271,7 +271,7 @@ const PHRASE_END = /[,:;—–!?.、，。]/u;
  * creating flashcards with Quizlet | to make studying…"), in the writers' Latin languages.
  */
 const CLAUSE_START =
-  /\s(?=(?:to|and|that|so|because|while|for|para|porque|que|mientras|pour|parce|qui|tandis|um|weil|dass|und|perché|mentre|porque|enquanto)\s)/iu;
+  /\s(?=(?:to|and|but|that|so|because|while|for|y|pero|para|porque|que|mientras|et|mais|pour|parce|qui|tandis|und|aber|um|weil|dass|e|ma|perché|mentre|mas|enquanto)\s)/iu;
 
 /**
  * Keeps the cues to what they are for. The on-screen text is read at a glance: a longer one (the
