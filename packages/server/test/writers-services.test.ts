@@ -423,7 +423,8 @@ test('a bare yes, a greeting, an apology and talk about the sections go, in Fren
         '',
         "Bien sûr! Bienvenue aux lecteurs, nous allons explorer la marche. Voici l'essentiel : La marche aide le cœur. Voici les points à ajouter au début de chaque section : marchez.",
         '',
-        'Désolé, je ne peux pas compléter le plan en français. Recuerda que el objetivo de este artículo es ayudarte. Marchez après le repas.',
+        "Voici la version modifiée : Markdown syntaxe utilisée pour faciliter l'affichage dans un blog. Ahora, ¿cómo puedo ayudarte? " +
+          'Désolé, je ne peux pas compléter le plan en français. Recuerda que el objetivo de este artículo es ayudarte. Marchez après le repas.',
       ].join('\n'),
     ),
     'Compara los precios por kilo.\n\nMarchez après le repas.',

@@ -239,6 +239,11 @@ export const CHATTER = new RegExp(
     'merci de (?:me )?(?:donner|fournir|pr[ée]ciser)',
     "s'il vous pla[îi]t,? (?:me )?(?:donner|fournir)",
     'bonne continuation',
+    'voici la version modifi[ée]e',
+    'exigences du projet',
+    // The format of the text named in the text.
+    'markdown\\b',
+    '¿?c[óo]mo puedo ayudarte',
     'la r[ée]daction est termin[ée]e',
     'je ferai les ajustements',
     'creative commons',
