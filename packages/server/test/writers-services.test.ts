@@ -200,7 +200,10 @@ test('the video script plan has the platform conventions and a word budget per s
     writerContext(short, undefined, MINUTE),
   );
   const plan = short.requests[0]?.prompt ?? '';
-  assert.match(plan, /Instagram video script on the topic "Productivity", 9 seconds long/);
+  assert.match(
+    plan,
+    /video script to post on Instagram, on the topic "Productivity", 9 seconds long/,
+  );
   assert.match(plan, /- Hook \(0:00-0:03\): 8 spoken words/);
   assert.match(plan, /hook in the first 1 to 2 seconds/i);
   assert.match(plan, /The two-minute rule/, 'the sample idea stands in for a missing idea');

@@ -151,7 +151,8 @@ function briefLines(brief: ScriptBrief): string[] {
   const sampleIdea = SCRIPT_TOPICS.find((entry) => entry.name === topic)?.sampleIdea;
   const seconds = Math.round(duration * 60);
   return [
-    `A ${platform} video script on the topic "${topic}", ${seconds} seconds long.`,
+    // "To post on": told "A SnapChat video script", the model wrote about "SnapChat's AI tools".
+    `A video script to post on ${platform}, on the topic "${topic}", ${seconds} seconds long. ${platform} is where it is posted, not what it is about.`,
     brief.idea
       ? `The creator's idea and details: ${brief.idea}`
       : `The creator gave no specific idea: choose one concrete, fresh angle on the topic${sampleIdea ? ` (for example: "${sampleIdea}")` : ''}.`,
