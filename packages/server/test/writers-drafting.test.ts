@@ -317,6 +317,26 @@ test('a story part short of its share is no fault when the whole story has its l
   assert.deepEqual(messages(draft.problems), []);
 });
 
+test("a quote the story plan leaves open is not the story's problem", async () => {
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Plan the story')
+      ? [
+          'Title: The Hidden Treasure',
+          'Characters: Mia, a brave girl.',
+          'Place: An old harbour.',
+          'Beginning: Mia finds a map."',
+          'Middle: "She follows it.',
+          'Ending: She shares the treasure.',
+          '',
+        ].join('\n')
+      : undefined,
+  );
+  const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
+  assert.deepEqual(messages(draft.firstAttemptProblems), []);
+  assert.deepEqual(messages(draft.problems), []);
+  assert.match(generator.requests[1]?.prompt ?? '', /Beginning: Mia finds a map\.\n/);
+});
+
 test('a story lands within 15% of its length, its parts in order', async () => {
   const generator = writerDouble();
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));

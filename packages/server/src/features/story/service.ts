@@ -367,7 +367,9 @@ async function writeStoryDraft(
       temperature: 0.8,
       grammar: storyPlanGrammar(profile),
     },
-    clean: (raw) => raw.trim(),
+    // The plan's lines are notes for the parts, never shown: the model quoted them, and left a
+    // quote open ("Ending: その日…始めました。\""), which no story sentence had.
+    clean: (raw) => raw.trim().replace(/["“”«»「」]/gu, ''),
     check: (text) => {
       const plan = parseStoryPlan(text);
       return plan
