@@ -320,6 +320,15 @@ test('a script section whose cue line was cleaned away is refused', () => {
   assert.deepEqual(cueProblems(`${section}\n- **On-screen text:** Study smarter`, 'en'), []);
 });
 
+test("an on-screen text that says the voice-over's words again stays", () => {
+  const section = [
+    '- **Voiceover:** Ahora que tienes tu primer sueldo normal, ¿es hora de empezar a ahorrar? Cada centavo cuenta.',
+    '- **On-screen text:** Ahora que tienes tu primer sueldo normal, es hora de empezar a ahorrar',
+    '- **B-roll:** Una mujer cuenta monedas en la cocina',
+  ].join('\n');
+  assert.equal(cleanModelOutput(section), section);
+});
+
 test('a B-roll line longer than one shot keeps its leading phrases, without the glued end', () => {
   const section = (shot: string) =>
     `- **Voiceover:** Stretch now.\n- **On-screen text:** Stretch now\n- **B-roll:** ${shot}`;

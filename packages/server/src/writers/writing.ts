@@ -174,7 +174,11 @@ export function cleanModelOutput(raw: string): string {
   const fenced = /^```[\w-]*\n([\s\S]*?)\n?```$/.exec(text);
   if (fenced?.[1] !== undefined) text = removeChatter(fenced[1]);
 
-  return removeRepeatedSentences(removeInlineLists(removeEchoedInstructions(withoutHtml(text))))
+  // Every labelled line ("- **On-screen text:** …") stays whole here: an on-screen text may well
+  // say the voice-over's words, and the script writer's own pass knows its cue labels.
+  return removeRepeatedSentences(removeInlineLists(removeEchoedInstructions(withoutHtml(text))), [
+    ANY_LABEL,
+  ])
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -483,6 +487,9 @@ export function withoutLineMarker(line: string): string {
 export function isCueLine(line: string, cueLabels: readonly string[]): boolean {
   return cueLabels.some((label) => new RegExp(`^\\W*\\*\\*${label}:?\\*\\*`).test(line));
 }
+
+/** Any bold label of a line, as isCueLine reads a label: a pattern. */
+const ANY_LABEL = '[^*\\n]+';
 
 /** A sentence this long said twice word for word is a loop, not style ("Run. Run." is style). */
 const REPEAT_MIN_WORDS = 5;
