@@ -513,6 +513,14 @@ test('a blog section left with one paragraph once its chatter is cleaned away is
     ].join('\n'),
   );
   assert.doesNotMatch(section, /revised|Continue the text|provide the rest/);
+  assert.equal(
+    removeTalkAboutThePost(
+      cleanModelOutput(
+        'Two paragraphs with concrete tips, each one short sentence. These examples show the sections of the topic. Drink first.',
+      ),
+    ),
+    'Drink first.',
+  );
   assert.deepEqual(
     paragraphProblems(section).map((problem) => problem.message),
     [DRAFT_PROBLEM_MESSAGES.paragraphs(1, 2)],
@@ -594,6 +602,13 @@ test('a plan heading said as a label in a section loses the label, not its sente
       'Form and Technique',
     ]),
     'Form is the base.',
+  );
+  assert.equal(
+    removeHeadingLabels(
+      'Preparing to Drink Coffee Preparing to drink coffee is an important step.',
+      ['Preparing to Drink Coffee'],
+    ),
+    'Preparing to drink coffee is an important step.',
   );
   const prose = 'Por qué es importante ahorrar es la primera pregunta.';
   assert.equal(removeHeadingLabels(prose, headings), prose);

@@ -189,7 +189,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -624,7 +624,8 @@ const STORY_WRITING_WORDS_IN_TALK = 2;
  */
 const POST_WRITING_WORDS = new Set(
   [
-    'content constraints attempt document section sections introduction post blog article',
+    'content constraints attempt document section sections introduction post posts blog article',
+    'articles examples topics headings titles',
     'paragraph paragraphs criteria example topic requirements guidelines instructions format',
     'keyword keywords heading title text',
     'contenido restricciones intento documento sección secciones introducción artículo párrafo',

@@ -244,10 +244,13 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
         rest.toLowerCase().startsWith(candidate.toLowerCase()),
       );
       if (!heading) return line;
-      // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it.
+      // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it;
+      // or no mark, when a capital starts the sentence after it ("Preparing to Drink Coffee
+      // Preparing to drink coffee is…").
       const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u.exec(rest.slice(heading.length));
-      if (!label || label[0].trim() === '') return line;
+      if (!label) return line;
       const after = rest.slice(heading.length + label[0].length);
+      if (label[0].trim() === '' && !/^\p{Lu}/u.test(after)) return line;
       return after === '' ? line : `${marker}${after.charAt(0).toUpperCase()}${after.slice(1)}`;
     })
     .join('\n');
