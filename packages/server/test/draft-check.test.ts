@@ -87,7 +87,7 @@ test('the problems the visitors saw are each named', () => {
     ],
     [
       '# A\n\nHow much water is enough - Two paragraphs of 3 to 5 sentences each.',
-      DRAFT_PROBLEM_MESSAGES.instructions('3 to 5 sentences'),
+      DRAFT_PROBLEM_MESSAGES.instructions('Two paragraphs of'),
     ],
     [
       '# A\n\n- Try sports drinks or flavored g…',

@@ -516,7 +516,7 @@ test('a blog section left with one paragraph once its chatter is cleaned away is
   assert.equal(
     removeTalkAboutThePost(
       cleanModelOutput(
-        'Two paragraphs with concrete tips, each one short sentence. These examples show the sections of the topic. Drink first.',
+        'Two paragraphs with concrete tips, each one short sentence. These examples show the sections of the topic. Dos parágrafos de 4 o 5 sentencias cada, después de tres o cuatro puntos. Drink first.',
       ),
     ),
     'Drink first.',
