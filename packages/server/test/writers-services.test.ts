@@ -114,6 +114,15 @@ test('words are counted in scripts without spaces too', () => {
   assert.equal(countWords('राम ने एक कहानी लिखी।', 'hi'), 5);
 });
 
+test('a Japanese quote and the "と質問しました" that closes it are one sentence', () => {
+  const story =
+    'ネコはびっくりしました。「何がお手伝いできますか？」と質問しました。\n\n「何がお手伝いできますか？」と質問しました。ミケは笑いました。';
+  assert.equal(
+    removeRepeatedSentences(story),
+    'ネコはびっくりしました。「何がお手伝いできますか？」と質問しました。\n\nミケは笑いました。',
+  );
+});
+
 test('trimming keeps whole sentences, and "Mr." does not end one', () => {
   assert.equal(
     trimToSentences('One two three. Four five six. Seven eight nine.', 7),

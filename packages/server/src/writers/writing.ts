@@ -788,9 +788,14 @@ export function fitHeading(heading: string, most: number, locale = 'en'): string
 export function splitSentences(text: string, locale = 'en'): string[] {
   const sentences: string[] = [];
   for (const { segment } of new Intl.Segmenter(locale, { granularity: 'sentence' }).segment(text)) {
-    // ICU ends a sentence after "Mr." or "e.g."; such a piece belongs to the next sentence.
+    // ICU ends a sentence after "Mr." or "e.g."; such a piece belongs to the next sentence. It
+    // also ends one after a Japanese quote, before the "と言いました" that closes it.
     const previous = sentences.at(-1);
-    if (previous !== undefined && ABBREVIATION_AT_END.test(previous)) {
+    if (
+      previous !== undefined &&
+      (ABBREVIATION_AT_END.test(previous) ||
+        (/[」』]\s*$/u.test(previous) && /^[とっ]/u.test(segment)))
+    ) {
       sentences[sentences.length - 1] = previous + segment;
     } else {
       sentences.push(segment);
