@@ -33,6 +33,7 @@ import {
   cueProblems,
   fitCues,
   scriptSections,
+  withOnScreenText,
   writeVideoScript,
 } from '../src/features/video-script/service.ts';
 import {
@@ -319,6 +320,26 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
   assert.equal(fitCues(section(long), 'en'), section(long));
 });
 
+test('a script section whose on-screen text was cleaned away shows a phrase of its voice-over', () => {
+  const section = cleanModelOutput(
+    [
+      '- **Voiceover:** These free apps turn your notes into flashcards, so you study in half the time.',
+      "- **On-screen text:** Let's dive in!",
+      '- **B-roll:** A student taps a phone',
+    ].join('\n'),
+  );
+  assert.equal(
+    withOnScreenText(section, 'en'),
+    [
+      '- **Voiceover:** These free apps turn your notes into flashcards, so you study in half the time.',
+      '- **On-screen text:** These free apps turn your notes into flashcards',
+      '- **B-roll:** A student taps a phone',
+    ].join('\n'),
+  );
+  const whole = `${section}\n- **On-screen text:** Study smarter`;
+  assert.equal(withOnScreenText(whole, 'en'), whole);
+});
+
 test('a script section whose cue line was cleaned away is refused', () => {
   const section =
     '- **Voiceover:** Imagine learning with these tools.\n- **B-roll:** A student uses a new app';
@@ -510,7 +531,7 @@ test('a section named as the introduction after a label is left out of the plan 
   ]);
 });
 
-test('a blog section left with one paragraph once its chatter is cleaned away is refused', () => {
+test('a blog section left without a paragraph once its chatter is cleaned away is refused', () => {
   const section = cleanModelOutput(
     [
       'Drink a glass of water when you wake up. Keep the glass by the bed.',
@@ -531,9 +552,11 @@ test('a blog section left with one paragraph once its chatter is cleaned away is
     'Drink first.',
   );
   assert.deepEqual(
-    paragraphProblems(section).map((problem) => problem.message),
-    [DRAFT_PROBLEM_MESSAGES.paragraphs(1, 2)],
+    paragraphProblems(section.replace(/^Drink a glass.*\n+/, '')).map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.paragraphs(0, 2)],
   );
+  // One paragraph of the two, with its tips, is a section.
+  assert.deepEqual(paragraphProblems(section), []);
   assert.deepEqual(paragraphProblems(`Water first.\n\nThen coffee.\n\n- Sip slowly.`), []);
 });
 

@@ -260,15 +260,16 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
 const SECTION_PARAGRAPHS = 2;
 
 /**
- * A section left with fewer paragraphs than asked once its chatter was cleaned away ("Here's the
- * revised version with proper grammar and punctuation: Continue the text as planned." was all
- * there was before the tips).
+ * A section left without a paragraph before its tips once its chatter was cleaned away ("Here's
+ * the revised version with proper grammar and punctuation: Continue the text as planned." was all
+ * there was). One paragraph of the two asked for, with the section's words, reads as a section:
+ * the other was most often the model's talk, cleaned away.
  */
 export function paragraphProblems(body: string): DraftProblem[] {
   const paragraphs = body
     .split(/\n{2,}/)
     .filter((block) => block.trim() !== '' && !/^\s*(?:[-*+]|\d+[.)])\s/.test(block)).length;
-  return paragraphs < SECTION_PARAGRAPHS
+  return paragraphs === 0
     ? [
         {
           check: 'length',

@@ -327,6 +327,33 @@ export function fitCues(section: string, locale: string): string {
 }
 
 /**
+ * A section whose on-screen text was cleaned away (it was chatter, "Let's dive in!", or its
+ * instruction said back, "This section consists of two to six words") shows a phrase of its own
+ * voice-over instead, as captions do; a section with no such phrase is left for the check.
+ */
+export function withOnScreenText(section: string, locale: string): string {
+  const onScreen = `- **${SCRIPT_LABELS.onScreenText}:** `;
+  const voiceover = `- **${SCRIPT_LABELS.voiceover}:** `;
+  const lines = section.split('\n');
+  const existing = lines.find((line) => line.startsWith(onScreen));
+  if (existing !== undefined && existing.slice(onScreen.length).trim() !== '') return section;
+  const spoken = lines.find((line) => line.startsWith(voiceover))?.slice(voiceover.length) ?? '';
+  const phrase = spoken
+    .split(PHRASE_END)
+    .map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '')
+    .find((part) => {
+      const words = countWords(part, locale);
+      return words >= 2 && words <= ON_SCREEN_WORDS;
+    });
+  if (phrase === undefined) return section;
+  const line = `${onScreen}${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}`;
+  const kept = lines.filter((candidate) => !candidate.startsWith(onScreen.trimEnd()));
+  const after = kept.findIndex((candidate) => candidate.startsWith(voiceover));
+  kept.splice(after + 1, 0, line);
+  return kept.join('\n');
+}
+
+/**
  * A cue still too long to be one (on-screen text nobody can read in time, a B-roll paragraph), or
  * not there at all: a cue whose words were chatter ("Let's dive in!") is cleaned away with its line.
  */
@@ -425,14 +452,17 @@ async function writeVideoScriptDraft(
         grammar: videoScriptSectionGrammar(profile, section),
       },
       clean: (raw) =>
-        fitCues(
-          fitVoiceover(
-            removeRepeatedSentences(
-              removeOtherLanguages(cleanModelOutput(raw), profile, CUE_LABELS),
-              CUE_LABELS,
-              script,
+        withOnScreenText(
+          fitCues(
+            fitVoiceover(
+              removeRepeatedSentences(
+                removeOtherLanguages(cleanModelOutput(raw), profile, CUE_LABELS),
+                CUE_LABELS,
+                script,
+              ),
+              section.words,
+              profile.locale,
             ),
-            section.words,
             profile.locale,
           ),
           profile.locale,
