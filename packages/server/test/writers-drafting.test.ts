@@ -393,6 +393,26 @@ test("a section's voice-over over its share is no fault when the whole script re
   assert.ok(seconds <= 18, `${seconds} s for 15 s`);
 });
 
+test("a quote the script plan leaves open is not the script's problem", async () => {
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Plan the script')
+      ? [
+          'Title: Two Minutes to Done',
+          'Hook: Start now.',
+          'Main point: Do the small task first.',
+          'Call to action: Save this Reel and follow for more tips like this.”',
+          '',
+        ].join('\n')
+      : undefined,
+  );
+  const draft = await writeVideoScript(
+    { topic: 'Productivity', platform: 'Instagram', duration: 0.25, additionalInfo: '' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.deepEqual(messages(draft.firstAttemptProblems), []);
+  assert.deepEqual(messages(draft.problems), []);
+});
+
 test('markup in a topic or keyword never reaches a prompt, a grammar or the answer', async () => {
   const injection = '<script>alert(1)</script>';
   const generator = writerDouble((request) =>

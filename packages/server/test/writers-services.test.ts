@@ -496,6 +496,12 @@ test('a numbered list inside a paragraph keeps its items as sentences, whatever 
     ),
     'Busca la opción más barata. Compra paquetes pequeños. Usa una lista.',
   );
+  assert.equal(
+    cleanModelOutput(
+      'Marcher calme l’esprit. Points pour le bien-être mental : 1) Réduction du stress 2) Stimulation du cerveau 3) Libération des endorphines.',
+    ),
+    'Marcher calme l’esprit.',
+  );
 });
 
 test("a plan's section numbering said as a heading's label goes", () => {

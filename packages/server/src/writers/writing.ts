@@ -355,6 +355,9 @@ export const CHATTER = new RegExp(
   'iu',
 );
 
+/** Three numbered items running on inside one sentence. */
+const INLINE_LIST = /(?:^|\s|:)1[.)]\s+\S[^\n]*?\s2[.)]\s+\S[^\n]*?\s3[.)]\s/u;
+
 /** A list's number written in a sentence: 1 to 99, or i to x. */
 const NUMERAL = String.raw`(\d{1,2}|[ivx]{1,4})`;
 /** "…Compatibility 2." (the grammar ends a sentence after a list's number) or "IV.)". */
@@ -419,8 +422,13 @@ export function removeInlineLists(text: string): string {
         }
         return [sentence];
       });
-      if (!changed) return line;
-      const joined = kept.join('').trimEnd();
+      if (!changed && !kept.some((sentence) => INLINE_LIST.test(sentence))) return line;
+      // A whole list in one sentence ("…: 1) Réduction du stress 2) Stimulation du cerveau 3)…")
+      // has no sentence to keep.
+      const joined = kept
+        .filter((sentence) => !INLINE_LIST.test(sentence))
+        .join('')
+        .trimEnd();
       return joined === '' ? undefined : `${marker}${joined}`;
     })
     .filter((line) => line !== undefined)

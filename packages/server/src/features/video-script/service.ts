@@ -415,7 +415,9 @@ async function writeVideoScriptDraft(
       temperature: 0.7,
       grammar: videoScriptPlanGrammar(brief),
     },
-    clean: (raw) => raw.trim(),
+    // The plan's lines are notes for the sections, never shown: a quote they leave open
+    // ("…more health tips like this.”") is no fault of the script.
+    clean: (raw) => raw.trim().replace(/["“”«»「」]/gu, ''),
     check: (text) => {
       const plan = parseScriptPlan(text, sections);
       return plan
