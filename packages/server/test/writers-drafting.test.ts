@@ -26,7 +26,12 @@ import { fitVoiceover, writeVideoScript } from '../src/features/video-script/ser
 import { spokenText, speakingSeconds, type DraftProblem } from '../src/writers/draft-check.ts';
 import { countWords, writerContext, WritingTooSlowError } from '../src/writers/writing.ts';
 import type { TextGenerator } from '../src/providers/types.ts';
-import { hangingTextGenerator, sentences, writerDouble } from './helpers/writers-text-generator.ts';
+import {
+  answering,
+  hangingTextGenerator,
+  sentences,
+  writerDouble,
+} from './helpers/writers-text-generator.ts';
 
 const MINUTE = 60_000;
 
@@ -204,8 +209,8 @@ test('a plan whose closing heading says its instruction back closes on the usual
 test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
   // The introduction only says the title back, twice: the repeat goes when the part is cleaned,
   // and with it the whole introduction, which no check of the finished post could see.
-  const generator = writerDouble((request) =>
-    /Write the introduction/.test(request.prompt) ? 'Better Sleep: A Plan That Works.' : undefined,
+  const generator = writerDouble(
+    answering('Write the introduction', 'Better Sleep: A Plan That Works.'),
   );
   const draft = await writeBlog(
     { topic: 'Better sleep' },
@@ -219,10 +224,8 @@ test('a part still wrong after its rewrite is named, even when the finished text
 
 test('what still fails after the rewrite is named, never hidden', async () => {
   // Chatter is cleaned away; a placeholder cannot be, so it stays and is named.
-  const generator = writerDouble((request) =>
-    /Write the closing section/.test(request.prompt)
-      ? 'Water first, coffee second. {Created Answer}: TODO.'
-      : undefined,
+  const generator = writerDouble(
+    answering('Write the closing section', 'Water first, coffee second. {Created Answer}: TODO.'),
   );
   const draft = await writeBlog(
     { topic: 'Better sleep' },
@@ -237,10 +240,11 @@ test('what still fails after the rewrite is named, never hidden', async () => {
 
 test('a story over its length loses sentences from its middle paragraphs, never its ending', async () => {
   // The middle comes back at three times its share, in three paragraphs.
-  const generator = writerDouble((request) =>
-    request.prompt.includes('Continue with the middle')
-      ? [sentences(100, 'owl'), sentences(100, 'elk'), sentences(100, 'yak')].join('\n\n')
-      : undefined,
+  const generator = writerDouble(
+    answering(
+      'Continue with the middle',
+      [sentences(100, 'owl'), sentences(100, 'elk'), sentences(100, 'yak')].join('\n\n'),
+    ),
   );
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
   const words = countWords(draft.text.replace(/^# .*\n/, ''));
@@ -306,9 +310,7 @@ test("the story is planned with the visitor's names and holds them", async () =>
 test('a story part short of its share is no fault when the whole story has its length', async () => {
   // The beginning is asked for about 103 words (its 90 and 15% more) and gives 50 twice: below its
   // part's bound (61), but the story is within 15% of its 300 words.
-  const generator = writerDouble((request) =>
-    request.prompt.includes('Write the beginning') ? sentences(50, 'gull') : undefined,
-  );
+  const generator = writerDouble(answering('Write the beginning', sentences(50, 'gull')));
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
   assert.deepEqual(messages(draft.firstAttemptProblems), [
     DRAFT_PROBLEM_MESSAGES.length(50, 61, 165),
@@ -318,18 +320,19 @@ test('a story part short of its share is no fault when the whole story has its l
 });
 
 test("a quote the story plan leaves open is not the story's problem", async () => {
-  const generator = writerDouble((request) =>
-    request.prompt.includes('Plan the story')
-      ? [
-          'Title: The Hidden Treasure',
-          'Characters: Mia, a brave girl.',
-          'Place: An old harbour.',
-          'Beginning: Mia finds a map."',
-          'Middle: "She follows it.',
-          'Ending: She shares the treasure.',
-          '',
-        ].join('\n')
-      : undefined,
+  const generator = writerDouble(
+    answering(
+      'Plan the story',
+      [
+        'Title: The Hidden Treasure',
+        'Characters: Mia, a brave girl.',
+        'Place: An old harbour.',
+        'Beginning: Mia finds a map."',
+        'Middle: "She follows it.',
+        'Ending: She shares the treasure.',
+        '',
+      ].join('\n'),
+    ),
   );
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
   assert.deepEqual(messages(draft.firstAttemptProblems), []);
@@ -376,10 +379,11 @@ test('a script fits its duration: each voice-over near its share, none cut mid-s
 
 test("a section's voice-over over its share is no fault when the whole script reads for its duration", async () => {
   // The call to action of a 15-second script has 3 s, about 8 words; a usual one has 14.
-  const generator = writerDouble((request) =>
-    request.prompt.includes('Write the section Call to action')
-      ? '- **Voiceover:** Save this Reel, share it with a friend and follow us for more tips.\n- **On-screen text:** Follow for more\n- **B-roll:** A wave at the camera\n'
-      : undefined,
+  const generator = writerDouble(
+    answering(
+      'Write the section Call to action',
+      '- **Voiceover:** Save this Reel, share it with a friend and follow us for more tips.\n- **On-screen text:** Follow for more\n- **B-roll:** A wave at the camera\n',
+    ),
   );
   const draft = await writeVideoScript(
     { topic: 'Productivity', platform: 'Instagram', duration: 0.25, additionalInfo: '' },
@@ -394,16 +398,17 @@ test("a section's voice-over over its share is no fault when the whole script re
 });
 
 test("a quote the script plan leaves open is not the script's problem", async () => {
-  const generator = writerDouble((request) =>
-    request.prompt.includes('Plan the script')
-      ? [
-          'Title: Two Minutes to Done',
-          'Hook: Start now.',
-          'Main point: Do the small task first.',
-          'Call to action: Save this Reel and follow for more tips like this.”',
-          '',
-        ].join('\n')
-      : undefined,
+  const generator = writerDouble(
+    answering(
+      'Plan the script',
+      [
+        'Title: Two Minutes to Done',
+        'Hook: Start now.',
+        'Main point: Do the small task first.',
+        'Call to action: Save this Reel and follow for more tips like this.”',
+        '',
+      ].join('\n'),
+    ),
   );
   const draft = await writeVideoScript(
     { topic: 'Productivity', platform: 'Instagram', duration: 0.25, additionalInfo: '' },
@@ -415,9 +420,7 @@ test("a quote the script plan leaves open is not the script's problem", async ()
 
 test('markup in a topic or keyword never reaches a prompt, a grammar or the answer', async () => {
   const injection = '<script>alert(1)</script>';
-  const generator = writerDouble((request) =>
-    request.prompt.includes('Plan a blog post') ? undefined : undefined,
-  );
+  const generator = writerDouble();
   const draft = await writeBlog(
     { topic: `${injection} Web security`, keywords: [injection] },
     writerContext(generator, undefined, MINUTE),

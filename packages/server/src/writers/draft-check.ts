@@ -8,17 +8,16 @@ import {
   CHATTER,
   countWords,
   INSTRUCTION_ECHO,
-  isCueLine,
   SaidSentences,
+  sentencesToCompare,
   splitSentences,
-  withoutLineMarker,
 } from './writing.ts';
 import { SENTENCE_CHARACTERS } from './grammar.ts';
 import {
   hasFunctionWords,
   inWritingSystem,
   languageOfProfile,
-  latinLanguageOf,
+  inAnotherLanguage,
   type LanguageProfile,
 } from './languages.ts';
 
@@ -211,8 +210,7 @@ function languageProblems(text: string, profile: LanguageProfile): DraftProblem[
   if (!hasFunctionWords(language)) return [];
   for (const line of text.split('\n')) {
     if (/^#/.test(line) || countWords(line) < 12) continue;
-    const found = latinLanguageOf(line);
-    if (found !== undefined && found !== language) {
+    if (inAnotherLanguage(line, language)) {
       const sample = line
         .replace(/^[\s*-]+/, '')
         .split(/\s+/)
@@ -347,15 +345,10 @@ function repeatProblems(
   { before = '', profile, cueLabels = [] }: DraftExpectations,
 ): DraftProblem[] {
   const said = new SaidSentences(profile.locale);
-  const sentencesOf = (source: string) =>
-    source
-      .split('\n')
-      // A heading is not a sentence: the body's first sentence may well take up its words.
-      .filter((line) => !isCueLine(line, cueLabels) && !HEADING.test(line))
-      .map(withoutLineMarker)
-      .flatMap((line) => splitSentences(line, profile.locale));
-  for (const sentence of sentencesOf(before)) said.saysAgain(sentence);
-  for (const sentence of sentencesOf(text)) {
+  for (const sentence of sentencesToCompare(before, cueLabels, profile.locale)) {
+    said.saysAgain(sentence);
+  }
+  for (const sentence of sentencesToCompare(text, cueLabels, profile.locale)) {
     if (said.saysAgain(sentence)) {
       return [
         problem(

@@ -443,6 +443,12 @@ export function latinLanguageOf(text: string): StoryLanguage | undefined {
   return best[0];
 }
 
+/** Whether latinLanguageOf clearly tells another language than `language` in the text. */
+export function inAnotherLanguage(text: string, language: StoryLanguage): boolean {
+  const found = latinLanguageOf(text);
+  return found !== undefined && found !== language;
+}
+
 /**
  * How a closing section is commonly headed, in the languages a blog topic can be in: the heading a
  * post falls back on when the model's own is its instruction said back ("Conclude par un résumé des

@@ -10,8 +10,8 @@ import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '.
 import { withoutHtml } from '../text/markdown.ts';
 import {
   hasFunctionWords,
+  inAnotherLanguage,
   languageOfProfile,
-  latinLanguageOf,
   type LanguageProfile,
 } from './languages.ts';
 
@@ -382,8 +382,9 @@ function numeralValue(numeral: string | undefined): number | undefined {
  * A numbered list written inside a paragraph ("Key points: 1. Compatibility 2. Choose someone…
  * 6.", "i. Busca… II. Comparte… IV.)", "“2) Commencez… “3) Ajoutez…"), which the grammar reads as
  * sentences that end or start with a number. A sentence that ends on a list's number goes (its
- * words run into the next item); a number before an item's sentence goes, with the list's introduction before the first, and the sentence stays;
- * a number alone goes. A sentence that ends on a number of its own ("Mia was 7.") stays: a list's
+ * words run into the next item); a number before an item's sentence goes, with the list's
+ * introduction before the first, and the sentence stays; a number alone goes, and so does a whole
+ * list in one sentence. A sentence that ends on a number of its own ("Mia was 7.") stays: a list's
  * numbers follow a colon or run on from a neighbour's.
  */
 export function removeInlineLists(text: string): string {
@@ -404,31 +405,29 @@ export function removeInlineLists(text: string): string {
       const numberOf = (index: number) => found[index]?.opening ?? found[index]?.closing;
       const runsOn = (index: number, number: number) =>
         numberOf(index + 1) === number + 1 || numberOf(index - 1) === number - 1;
-      let changed = false;
       const kept = parts.flatMap((sentence, index) => {
         const { closing, opening, openingLength = 0 } = found[index] ?? {};
         const alone = sentence.replace(CLOSING_NUMERAL, '').trim() === '';
+        // A whole list in one sentence ("…: 1) Réduction du stress 2) Stimulation du cerveau 3)…")
+        // has no sentence to keep.
+        if (INLINE_LIST.test(sentence)) return [];
         if (
           closing !== undefined &&
           (alone || /:\s*\S+\s*$/u.test(sentence) || runsOn(index, closing))
         ) {
-          changed = true;
           return [];
         }
         if (opening !== undefined && runsOn(index, opening)) {
-          changed = true;
-          const rest = sentence.slice(openingLength);
-          return [`${rest.charAt(0).toUpperCase()}${rest.slice(1)}`];
+          return [capitalised(sentence.slice(openingLength))];
         }
         return [sentence];
       });
-      if (!changed && !kept.some((sentence) => INLINE_LIST.test(sentence))) return line;
-      // A whole list in one sentence ("…: 1) Réduction du stress 2) Stimulation du cerveau 3)…")
-      // has no sentence to keep.
-      const joined = kept
-        .filter((sentence) => !INLINE_LIST.test(sentence))
-        .join('')
-        .trimEnd();
+      if (
+        kept.length === parts.length &&
+        kept.every((sentence, index) => sentence === parts[index])
+      )
+        return line;
+      const joined = kept.join('').trimEnd();
       return joined === '' ? undefined : `${marker}${joined}`;
     })
     .filter((line) => line !== undefined)
@@ -484,7 +483,7 @@ function keepSentences(
 }
 
 /** A line's text without its list marker and bold label ("- **Voiceover:** "). */
-export function withoutLineMarker(line: string): string {
+function withoutLineMarker(line: string): string {
   return line.slice(LINE_MARKER.exec(line)?.[0].length ?? 0);
 }
 
@@ -492,8 +491,16 @@ export function withoutLineMarker(line: string): string {
  * A script's cue line ("- **On-screen text:** Water first"): a cue shown again is a choice, a
  * sentence said again is a loop.
  */
-export function isCueLine(line: string, cueLabels: readonly string[]): boolean {
+function isCueLine(line: string, cueLabels: readonly string[]): boolean {
   return cueLabels.some((label) => new RegExp(`^\\W*\\*\\*${label}:?\\*\\*`).test(line));
+}
+
+/**
+ * A plan as the writer keeps it: its lines are notes for the parts, never shown, and the model
+ * quoted them and left quotes open ("Ending: その日…始めました。\"") that no text of the part had.
+ */
+export function planNotes(raw: string): string {
+  return raw.trim().replace(/["“”«»「」]/gu, '');
 }
 
 /** Any bold label of a line, as isCueLine reads a label: a pattern. */
@@ -545,27 +552,24 @@ export class SaidSentences {
  * so "ahorra", "ahorro" and "ahorrar" or "decide" and "decides" count as one word.
  */
 function wordStems(text: string, locale = 'en'): Set<string> {
-  const stems = new Set<string>();
-  for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(
-    text.toLowerCase(),
-  )) {
-    if (segment.isWordLike) stems.add([...segment.segment].slice(0, 5).join(''));
-  }
-  return stems;
+  return new Set(wordsOf(text.toLowerCase(), locale).map((word) => [...word].slice(0, 5).join('')));
+}
+
+function commonWords(one: Set<string>, other: Set<string>): number {
+  let common = 0;
+  for (const word of other) if (one.has(word)) common += 1;
+  return common;
 }
 
 /** The share of the shorter text's words that the other has too. */
 function containedShare(one: Set<string>, other: Set<string>): number {
-  let common = 0;
-  for (const word of other) if (one.has(word)) common += 1;
   const shorter = Math.min(one.size, other.size);
-  return shorter === 0 ? 0 : common / shorter;
+  return shorter === 0 ? 0 : commonWords(one, other) / shorter;
 }
 
 /** The share of the words two texts have in common, of the words either has. */
 function sharedShare(one: Set<string>, other: Set<string>): number {
-  let common = 0;
-  for (const word of other) if (one.has(word)) common += 1;
+  const common = commonWords(one, other);
   const either = one.size + other.size - common;
   return either === 0 ? 0 : common / either;
 }
@@ -587,11 +591,9 @@ export function removeOtherLanguages(
   if (!hasFunctionWords(language)) return text;
   return keepSentences(
     text,
-    (sentence) => {
-      if (countWords(sentence, profile.locale) < LANGUAGE_SENTENCE_WORDS) return true;
-      const found = latinLanguageOf(sentence);
-      return found === undefined || found === language;
-    },
+    (sentence) =>
+      countWords(sentence, profile.locale) < LANGUAGE_SENTENCE_WORDS ||
+      !inAnotherLanguage(sentence, language),
     (line) => isCueLine(line, cueLabels),
   );
 }
@@ -656,13 +658,8 @@ function removeWritingTalk(
   locale: string,
 ): string {
   return keepSentences(text, (sentence) => {
-    const found = new Set<string>();
-    for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(
-      sentence.toLowerCase(),
-    )) {
-      if (segment.isWordLike && vocabulary.has(segment.segment)) found.add(segment.segment);
-    }
-    return found.size < least;
+    const found = wordsOf(sentence.toLowerCase(), locale).filter((word) => vocabulary.has(word));
+    return new Set(found).size < least;
   });
 }
 
@@ -697,10 +694,26 @@ export function removeHeadingSentences(text: string, headings: readonly string[]
 }
 
 /**
- * Drops every sentence that repeats an earlier one (word for word or nearly, SaidSentences), in the text or in `before` (the
- * parts already written), and a line left empty by it. Small models fall into loops (a paragraph
- * written again and again) and copy the last part's opening line; the sampler's penalties do not
- * always stop them, and the visitor never sees it. Cue lines stay whole.
+ * The sentences of a text that a repeat is looked for among: not its cue lines (a cue shown again
+ * is a choice) and not its headings (a body's first sentence may well take up its heading's words).
+ */
+export function sentencesToCompare(
+  text: string,
+  cueLabels: readonly string[] = [],
+  locale = 'en',
+): string[] {
+  return text
+    .split('\n')
+    .filter((line) => !isCueLine(line, cueLabels) && !/^#{1,6}\s/.test(line))
+    .flatMap((line) => splitSentences(withoutLineMarker(line), locale));
+}
+
+/**
+ * Drops every sentence that repeats an earlier one (word for word or nearly, SaidSentences), in
+ * the text or in `before` (the parts already written), and a line left empty by it. Small models
+ * fall into loops (a paragraph written again and again) and copy the last part's opening line;
+ * the sampler's penalties do not always stop them, and the visitor never sees it. Cue lines stay
+ * whole.
  */
 export function removeRepeatedSentences(
   text: string,
@@ -709,11 +722,7 @@ export function removeRepeatedSentences(
 ): string {
   const said = new SaidSentences();
   const isRepeat = (sentence: string) => said.saysAgain(sentence);
-  for (const line of before.split('\n')) {
-    // A heading is not a sentence: the body's first sentence may well take up its words.
-    if (isCueLine(line, cueLabels) || /^#{1,6}\s/.test(line)) continue;
-    splitSentences(withoutLineMarker(line)).forEach(isRepeat);
-  }
+  sentencesToCompare(before, cueLabels).forEach(isRepeat);
   return keepSentences(
     text,
     (sentence) => !isRepeat(sentence),
@@ -772,11 +781,21 @@ export function requireText(text: string, what: string): string {
  * and Japanese have no spaces and that Hindi or Arabic words carry combining marks.
  */
 export function countWords(text: string, locale = 'en'): number {
-  let count = 0;
+  return wordsOf(text, locale).length;
+}
+
+/** A text's words, as ICU's word segmentation finds them in any script (see countWords). */
+export function wordsOf(text: string, locale = 'en'): string[] {
+  const words: string[] = [];
   for (const segment of new Intl.Segmenter(locale, { granularity: 'word' }).segment(text)) {
-    if (segment.isWordLike) count += 1;
+    if (segment.isWordLike) words.push(segment.segment);
   }
-  return count;
+  return words;
+}
+
+/** A phrase with a capital first letter: a line, a heading or a sentence starts so. */
+export function capitalised(phrase: string): string {
+  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
 /**

@@ -118,6 +118,11 @@ export function sentences(words: number, animal = 'fox'): string {
 /** What a writer double answers to one request, or undefined for its usual good answer. */
 export type WriterReply = (request: TextGenerationRequest, call: number) => string | undefined;
 
+/** A reply that answers the requests whose prompt holds `promptPart` with `answer`. */
+export function answering(promptPart: string, answer: string): WriterReply {
+  return (request) => (request.prompt.includes(promptPart) ? answer : undefined);
+}
+
 /**
  * A test double that answers each of the writers' requests (plans and parts) the way a model that
  * follows the grammars would: plans in their labelled lines, parts of about the words asked for.

@@ -28,6 +28,7 @@ import {
   type LanguageProfile,
 } from '../../writers/languages.ts';
 import {
+  capitalised,
   cleanModelOutput,
   countWords,
   fitHeading,
@@ -81,10 +82,6 @@ function briefOf(request: BlogRequest): BlogBrief {
   const topic = visitorText(request.topic) || 'Blog writing';
   const keywords = (request.keywords ?? []).map(visitorText).filter((keyword) => keyword !== '');
   return { topic, keywords, profile: profileOfText(`${topic} ${keywords.join(' ')}`) };
-}
-
-function capitalised(phrase: string): string {
-  return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
 
 /**
@@ -165,7 +162,7 @@ export function withoutSectionLabel(heading: string): string {
     /^(?:section|secci[oó]n|partie|parte|part|abschnitt|sezione|se[çc][ãa]o|teil)\s+\d+\s*[:.\-–—]\s*/iu,
     '',
   );
-  return rest === '' ? heading : `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+  return rest === '' ? heading : capitalised(rest);
 }
 
 function closingHeading(heading: string, profile: LanguageProfile): string {
@@ -251,7 +248,7 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
       if (!label) return line;
       const after = rest.slice(heading.length + label[0].length);
       if (label[0].trim() === '' && !/^\p{Lu}/u.test(after)) return line;
-      return after === '' ? line : `${marker}${after.charAt(0).toUpperCase()}${after.slice(1)}`;
+      return after === '' ? line : `${marker}${capitalised(after)}`;
     })
     .join('\n');
 }
@@ -376,8 +373,8 @@ async function writeBlogDraft(
     maxTokens: number,
     shownBefore: string,
     expectations: DraftExpectations,
-    heading?: string,
-    isSection = false,
+    /** The part's own checks, beside those of every text. */
+    partProblems: (text: string) => DraftProblem[] = () => [],
   ) => {
     const part = await writeCheckedPart(context, stream, {
       request: {
@@ -406,8 +403,7 @@ async function writeBlogDraft(
           planHeadings,
         ),
       check: (text) => [
-        ...(heading ? headingEchoProblems(text, heading) : []),
-        ...(isSection ? paragraphProblems(text) : []),
+        ...partProblems(text),
         ...checkDraft(text, { ...expectations, before: post }),
       ],
       shownBefore,
@@ -438,20 +434,20 @@ async function writeBlogDraft(
       900,
       before,
       expect({ words: SECTION_WORDS }),
-      heading,
-      true,
+      (text) => [...headingEchoProblems(text, heading), ...paragraphProblems(text)],
     );
     post = `${before}${body}`;
   }
 
-  const beforeConclusion = `${post}\n\n## ${plan.closing}\n\n`;
+  const { closing } = plan;
+  const beforeConclusion = `${post}\n\n## ${closing}\n\n`;
   post = `${beforeConclusion}${await writePart(
-    `Write the closing section, "${plan.closing}": one paragraph of 3 or 4 sentences that sums up the post and ends with a call to action for the reader.`,
+    `Write the closing section, "${closing}": one paragraph of 3 or 4 sentences that sums up the post and ends with a call to action for the reader.`,
     paragraphGrammar(brief),
     320,
     beforeConclusion,
     expect({ words: FRAME_WORDS }),
-    plan.closing,
+    (text) => headingEchoProblems(text, closing),
   )}`;
   // A part that said again what an earlier one said (a small model copies) loses the repeat.
   post = removeRepeatedSentences(post);

@@ -24,9 +24,11 @@ import {
 } from '../../writers/grammar.ts';
 import { LANGUAGE_PROFILES, type LanguageProfile } from '../../writers/languages.ts';
 import {
+  capitalised,
   cleanModelOutput,
   countWords,
   dropUnfinishedSentence,
+  planNotes,
   removeOtherLanguages,
   removeRepeatedSentences,
   removeTalkAboutTheStory,
@@ -128,7 +130,7 @@ export function storyOpening(idea: string): string | undefined {
     )?.[1] ??
     /[\p{Script=Katakana}ー]{2,}の[\p{Script=Katakana}ー]{2,}/u.exec(idea)?.[0] ??
     namedElements(idea)[0];
-  return named === undefined ? undefined : `${named.charAt(0).toUpperCase()}${named.slice(1)}`;
+  return named === undefined ? undefined : capitalised(named);
 }
 
 /**
@@ -240,7 +242,7 @@ export function parseStoryPlan(text: string): StoryPlan | undefined {
  * nothing new, came back empty twice.
  */
 function planFor(lines: string, partName: string): string {
-  const own = `${partName.charAt(0).toUpperCase()}${partName.slice(1)}: `;
+  const own = `${capitalised(partName)}: `;
   return lines
     .split('\n')
     .filter((line) => /^(?:Title|Characters|Place): /.test(line) || line.startsWith(own))
@@ -367,9 +369,7 @@ async function writeStoryDraft(
       temperature: 0.8,
       grammar: storyPlanGrammar(profile),
     },
-    // The plan's lines are notes for the parts, never shown: the model quoted them, and left a
-    // quote open ("Ending: その日…始めました。\""), which no story sentence had.
-    clean: (raw) => raw.trim().replace(/["“”«»「」]/gu, ''),
+    clean: planNotes,
     check: (text) => {
       const plan = parseStoryPlan(text);
       return plan

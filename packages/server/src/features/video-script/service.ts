@@ -30,9 +30,11 @@ import {
 import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
 import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
+  capitalised,
   cleanModelOutput,
   countWords,
   fitHeading,
+  planNotes,
   removeOtherLanguages,
   removeRepeatedSentences,
   requireText,
@@ -242,12 +244,17 @@ export function videoScriptSectionGrammar(
   ].join('\n');
 }
 
+/** The start of a section's line with its label: "- **On-screen text:** ". */
+function labelled(label: string): string {
+  return `- **${label}:** `;
+}
+
 /**
  * Keeps the voice-over within its words: whole sentences from its start, up to the section's
  * share (and a little more), so a model that says too much loses its last sentences, not half of one.
  */
 export function fitVoiceover(section: string, words: number, locale: string): string {
-  const label = `- **${SCRIPT_LABELS.voiceover}:** `;
+  const label = labelled(SCRIPT_LABELS.voiceover);
   return section
     .split('\n')
     .map((line) => {
@@ -283,27 +290,16 @@ const CLAUSE_START =
  * leading phrases up to B_ROLL_WORDS words.
  */
 export function fitCues(section: string, locale: string): string {
-  const onScreen = `- **${SCRIPT_LABELS.onScreenText}:** `;
-  const bRoll = `- **${SCRIPT_LABELS.bRoll}:** `;
+  const onScreen = labelled(SCRIPT_LABELS.onScreenText);
+  const bRoll = labelled(SCRIPT_LABELS.bRoll);
   return section
     .split('\n')
     .map((line) => {
       if (line.startsWith(onScreen)) {
         const cue = line.slice(onScreen.length);
         if (countWords(cue, locale) <= ON_SCREEN_WORDS) return line;
-        const fits = (part: string) => {
-          const words = countWords(part, locale);
-          return words >= 2 && words <= ON_SCREEN_WORDS;
-        };
-        const phrases = cue.split(PHRASE_END).map((part) => part.trim());
-        const fitting = phrases.filter(fits);
-        // A phrase that starts the way a line does rather than "no matter how big or small";
-        // else the words of a phrase before its first clause ("to work today" alone says nothing).
-        const phrase =
-          fitting.find((part) => !/^\p{Ll}/u.test(part)) ??
-          fitting[0] ??
-          phrases.map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '').find(fits);
-        return phrase ? `${onScreen}${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}` : line;
+        const phrase = onScreenPhrase(cue, locale);
+        return phrase ? `${onScreen}${phrase}` : line;
       }
       if (line.startsWith(bRoll)) {
         const cue = line.slice(bRoll.length);
@@ -327,26 +323,39 @@ export function fitCues(section: string, locale: string): string {
 }
 
 /**
+ * A phrase of 2 to ON_SCREEN_WORDS words of a longer text, with its capital: one that starts the
+ * way a line does rather than "no matter how big or small"; else any that fits; else the words of
+ * a phrase before its first clause ("to work today" alone says nothing).
+ */
+function onScreenPhrase(text: string, locale: string): string | undefined {
+  const fits = (part: string) => {
+    const words = countWords(part, locale);
+    return words >= 2 && words <= ON_SCREEN_WORDS;
+  };
+  const phrases = text.split(PHRASE_END).map((part) => part.trim());
+  const fitting = phrases.filter(fits);
+  const phrase =
+    fitting.find((part) => !/^\p{Ll}/u.test(part)) ??
+    fitting[0] ??
+    phrases.map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '').find(fits);
+  return phrase === undefined ? undefined : capitalised(phrase);
+}
+
+/**
  * A section whose on-screen text was cleaned away (it was chatter, "Let's dive in!", or its
  * instruction said back, "This section consists of two to six words") shows a phrase of its own
  * voice-over instead, as captions do; a section with no such phrase is left for the check.
  */
 export function withOnScreenText(section: string, locale: string): string {
-  const onScreen = `- **${SCRIPT_LABELS.onScreenText}:** `;
-  const voiceover = `- **${SCRIPT_LABELS.voiceover}:** `;
+  const onScreen = labelled(SCRIPT_LABELS.onScreenText);
+  const voiceover = labelled(SCRIPT_LABELS.voiceover);
   const lines = section.split('\n');
   const existing = lines.find((line) => line.startsWith(onScreen));
   if (existing !== undefined && existing.slice(onScreen.length).trim() !== '') return section;
   const spoken = lines.find((line) => line.startsWith(voiceover))?.slice(voiceover.length) ?? '';
-  const phrase = spoken
-    .split(PHRASE_END)
-    .map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '')
-    .find((part) => {
-      const words = countWords(part, locale);
-      return words >= 2 && words <= ON_SCREEN_WORDS;
-    });
+  const phrase = onScreenPhrase(spoken, locale);
   if (phrase === undefined) return section;
-  const line = `${onScreen}${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}`;
+  const line = `${onScreen}${phrase}`;
   const kept = lines.filter((candidate) => !candidate.startsWith(onScreen.trimEnd()));
   const after = kept.findIndex((candidate) => candidate.startsWith(voiceover));
   kept.splice(after + 1, 0, line);
@@ -363,7 +372,7 @@ export function cueProblems(section: string, locale: string): DraftProblem[] {
     [SCRIPT_LABELS.bRoll, B_ROLL_WORDS],
   ] as const;
   return bounds.flatMap(([label, most]): DraftProblem[] => {
-    const prefix = `- **${label}:** `;
+    const prefix = labelled(label);
     const line = section.split('\n').find((candidate) => candidate.startsWith(prefix));
     if (line === undefined) {
       return [{ check: 'no empty cue', message: DRAFT_PROBLEM_MESSAGES.emptyCue(label) }];
@@ -415,9 +424,7 @@ async function writeVideoScriptDraft(
       temperature: 0.7,
       grammar: videoScriptPlanGrammar(brief),
     },
-    // The plan's lines are notes for the sections, never shown: a quote they leave open
-    // ("…more health tips like this.”") is no fault of the script.
-    clean: (raw) => raw.trim().replace(/["“”«»「」]/gu, ''),
+    clean: planNotes,
     check: (text) => {
       const plan = parseScriptPlan(text, sections);
       return plan
