@@ -24,6 +24,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'TEXT_TO_SPEECH_MESSAGES.playingWhileMade': ['8 s'],
   'TEXT_TO_SPEECH_MESSAGES.excerpt': [5000],
   'SPEECH_TO_TEXT_MESSAGES.uploadTooSlow': [4096],
+  'SPEECH_TO_TEXT_MESSAGES.languageUnavailable': ['French'],
   'WRITER_MESSAGES.resultEmpty': ['story'],
   'WRITER_MESSAGES.queued': [2, '40 s'],
   'WRITER_MESSAGES.draftHasProblems': [

@@ -24,7 +24,13 @@ import {
   wordErrors,
   words,
 } from './helpers/local-engines.ts';
-import { GenerationAbortedError, ProviderBusyError, ProviderFailedError } from '../src/errors.ts';
+import {
+  GenerationAbortedError,
+  ProviderBusyError,
+  ProviderFailedError,
+  UnsupportedLanguageError,
+} from '../src/errors.ts';
+import { SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 
 let transcriber: Transcriber;
 let temporaryDirectory: string;
@@ -116,6 +122,25 @@ test('silence and faint noise give an empty transcript, never invented words', a
     language: 'en',
     segments: [],
   });
+});
+
+test('English named is heard; another language or a translation is refused before any work', async () => {
+  const samples = referenceRecording('goforward.raw');
+  const english = await transcriber.transcribe({ samples, language: 'en', task: 'transcribe' });
+  assert.match(english.text, /forward/);
+  await assert.rejects(
+    transcriber.transcribe({ samples, language: 'fr' }),
+    (error: unknown) =>
+      error instanceof UnsupportedLanguageError &&
+      error.message === SPEECH_TO_TEXT_MESSAGES.languageUnavailable('French'),
+  );
+  await assert.rejects(
+    transcriber.transcribe({ samples, task: 'translate' }),
+    (error: unknown) =>
+      error instanceof UnsupportedLanguageError &&
+      error.message === SPEECH_TO_TEXT_MESSAGES.translationUnavailable,
+  );
+  assertNoFileLeft();
 });
 
 test('a round trip through the default voice recovers most words', async () => {

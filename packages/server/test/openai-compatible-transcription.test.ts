@@ -77,6 +77,23 @@ test('uploads a 16 kHz WAV with model and verbose_json, and returns text, langua
   assert.equal(wav.pcm.length, samples.length * 2);
 });
 
+test('a translation goes to /audio/translations without a language, and keeps the one asked', async () => {
+  // OpenAI's translation reply names the language it wrote; the language heard is the visitor's.
+  loopback.reply = json(200, fixture('transcription-verbose.json'));
+  const result = await transcriber().transcribe({
+    samples: speechLikeSamples(2),
+    language: 'fr',
+    task: 'translate',
+  });
+  assert.equal(result.text, 'Hello there. This is a short test.');
+  assert.equal(result.language, 'fr');
+  const sent = loopback.requests.at(-1);
+  assert.equal(sent?.url, '/v1/audio/translations');
+  const form = await formOf(sent);
+  assert.equal(form.get('language'), null);
+  assert.equal(form.get('response_format'), 'verbose_json');
+});
+
 test('a server that refuses verbose_json is asked again with json, and remembered', async () => {
   loopback.reply = (request, response) => {
     const refuse = request.body.includes('verbose_json');

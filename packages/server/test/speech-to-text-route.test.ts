@@ -92,12 +92,79 @@ describe('every common upload format is decoded to 16 kHz mono samples', () => {
     assert.equal(response.statusCode, 200, response.body);
   });
 
-  test('other form fields beside the file are ignored', async () => {
+  test('form fields this route does not know are ignored', async () => {
     const response = await upload([
-      { field: 'language', data: 'en' },
+      { field: 'prompt', data: 'a meeting' },
       audioFile(makeToneFile('wav', 1)),
     ]);
     assert.equal(response.statusCode, 200, response.body);
+  });
+});
+
+describe('the language spoken and the task, as form fields', () => {
+  test('without them the language is detected and the audio transcribed', async () => {
+    const response = await upload([audioFile(makeToneFile('wav', 1))]);
+    assert.equal(response.statusCode, 200, response.body);
+    const request = transcriber.requests.at(-1);
+    assert.equal(request?.language, undefined);
+    assert.equal(request?.task, 'transcribe');
+    const { data } = speechToTextResponseSchema.parse(response.json());
+    assert.equal(data.task, 'transcribe');
+    assert.equal(data.spokenLanguage, 'en');
+  });
+
+  test('a named language and translate reach the engine, before or after the file', async () => {
+    for (const parts of [
+      [
+        { field: 'language', data: 'fr' },
+        { field: 'task', data: 'translate' },
+        audioFile(makeToneFile('wav', 1)),
+      ],
+      [
+        audioFile(makeToneFile('wav', 1)),
+        { field: 'language', data: 'fr' },
+        { field: 'task', data: 'translate' },
+      ],
+    ]) {
+      const response = await upload(parts);
+      assert.equal(response.statusCode, 200, response.body);
+      const request = transcriber.requests.at(-1);
+      assert.equal(request?.language, 'fr');
+      assert.equal(request?.task, 'translate');
+      const { data } = speechToTextResponseSchema.parse(response.json());
+      // The transcript is English; the language heard is the engine's.
+      assert.equal(data.language, 'en');
+      assert.equal(data.task, 'translate');
+    }
+  });
+
+  test('an empty language means detect', async () => {
+    const response = await upload([
+      { field: 'language', data: '' },
+      audioFile(makeToneFile('wav', 1)),
+    ]);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.equal(transcriber.requests.at(-1)?.language, undefined);
+  });
+
+  test('an unknown language or task is a 400 that says what to send', async () => {
+    const cases: [UploadPart, string][] = [
+      [{ field: 'language', data: 'klingon' }, SPEECH_TO_TEXT_MESSAGES.languageUnknown],
+      [{ field: 'language', data: 'EN' }, SPEECH_TO_TEXT_MESSAGES.languageUnknown],
+      [{ field: 'task', data: 'summarise' }, SPEECH_TO_TEXT_MESSAGES.taskInvalid],
+    ];
+    for (const [field, message] of cases) {
+      for (const parts of [
+        [field, audioFile(makeToneFile('wav', 1))],
+        [audioFile(makeToneFile('wav', 1)), field],
+      ]) {
+        const before = transcriber.requests.length;
+        const response = await upload(parts);
+        assert.equal(response.statusCode, 400, response.body);
+        assert.equal(errorMessage(response), message);
+        assert.equal(transcriber.requests.length, before, 'nothing reached the engine');
+      }
+    }
   });
 });
 

@@ -95,8 +95,9 @@ function encode(
 
 const RAW_16K = ['-f', 's16le', '-ar', '16000', '-ac', '1'];
 
-function upload(data: Buffer, filename: string) {
+function upload(data: Buffer, filename: string, fields: Record<string, string> = {}) {
   const { payload, headers } = multipartBody([
+    ...Object.entries(fields).map(([field, value]) => ({ field, data: value })),
     { field: SPEECH_UPLOAD_FIELD, filename, contentType: 'audio/mpeg', data },
   ]);
   return app.inject({
@@ -108,8 +109,8 @@ function upload(data: Buffer, filename: string) {
   });
 }
 
-async function transcribe(data: Buffer, filename: string) {
-  const response = await upload(data, filename);
+async function transcribe(data: Buffer, filename: string, fields: Record<string, string> = {}) {
+  const response = await upload(data, filename, fields);
   assert.equal(response.statusCode, 200, response.body);
   assert.deepEqual(readdirSync(temporaryRoot), [], 'the upload and its samples are removed');
   return speechToTextResponseSchema.parse(response.json()).data;
@@ -192,6 +193,35 @@ test('recorded Russian and French voice menus come back whole, in their language
       );
     }
   }
+});
+
+test('French speech asked with task translate comes back in English, timed', async () => {
+  const data = await transcribe(
+    readFileSync(`${ASTERISK_SOUNDS}/fr_CA_f_June/vm-intro.wav`),
+    'fr.wav',
+    { task: 'translate' },
+  );
+  assert.equal(data.task, 'translate');
+  assert.equal(data.language, 'en');
+  assert.equal(data.spokenLanguage, 'fr');
+  const heard = words(data.transcript);
+  for (const word of ['leave', 'your', 'message', 'after']) {
+    assert.ok(heard.includes(word), `"${word}" in "${data.transcript}"`);
+  }
+  assert.ok(!heard.includes('votre'), `no French left in "${data.transcript}"`);
+  assert.ok((data.segments ?? []).length >= 1);
+});
+
+test('a language the visitor names wins over detection on a short clip', async () => {
+  // One short Dutch word from espeak-ng: Whisper base alone hears Swedish in it.
+  const speech = execFileSync('espeak-ng', ['-v', 'nl', '--stdout', 'Goedemorgen.']);
+  const wav = encode(['-i', 'pipe:0'], 'wav', [], speech);
+  const detected = await transcribe(wav, 'nl.wav');
+  assert.notEqual(detected.language, 'nl', `detection alone: "${detected.transcript}"`);
+  const named = await transcribe(wav, 'nl.wav', { language: 'nl' });
+  assert.equal(named.language, 'nl');
+  assert.equal(named.spokenLanguage, 'nl');
+  assert.match(named.transcript.toLowerCase(), /morgen/);
 });
 
 test('silence, noise and tones give an empty transcript, never invented words', async () => {

@@ -2,7 +2,12 @@
  * One small interface per capability. Services depend on these, never on an engine or an SDK.
  * Adapters live in providers/local/ (engines on this machine) and providers/openai-compatible/.
  */
-import type { EngineStatus, TranscriptSegment, Voice } from '@ai-tools/contracts';
+import type {
+  EngineStatus,
+  TranscriptionTask,
+  TranscriptSegment,
+  Voice,
+} from '@ai-tools/contracts';
 import type { PcmAudio } from '../audio/wav.ts';
 import type { QueuePlace, QueuePosition } from './local/job-queue.ts';
 
@@ -88,12 +93,15 @@ export interface SpeechSynthesizer extends Engine {
 export interface TranscriptionRequest extends EngineRequestOptions {
   /** Mono samples in [-1, 1] at 16 kHz: the service decodes every upload to this with ffmpeg. */
   samples: Float32Array;
-  /** A language hint, when the visitor gave one. */
+  /** The language spoken, when the visitor named it (ISO 639-1): detection is skipped. */
   language?: string;
+  /** Transcribe (the default) or translate to English. */
+  task?: TranscriptionTask;
 }
 
 export interface Transcription {
   text: string;
+  /** The language heard (the transcript is in English after a translation). */
   language?: string;
   segments: TranscriptSegment[];
 }

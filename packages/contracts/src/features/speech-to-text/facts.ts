@@ -12,3 +12,35 @@ export const SPEECH_TO_TEXT_LIMITS = {
  * of the schemas so the web's main bundle, which uses it, does not pull in zod.
  */
 export const SPEECH_UPLOAD_FIELD = 'file';
+
+/** The multipart fields that choose the language heard and the task, sent before the file. */
+export const SPEECH_LANGUAGE_FIELD = 'language';
+export const SPEECH_TASK_FIELD = 'task';
+
+/**
+ * Transcribe in the language spoken, or translate it to English (Whisper's own two tasks, and the
+ * OpenAI API's /audio/transcriptions and /audio/translations).
+ */
+export const TRANSCRIPTION_TASKS = ['transcribe', 'translate'] as const;
+export type TranscriptionTask = (typeof TRANSCRIPTION_TASKS)[number];
+
+/**
+ * The languages a visitor may name instead of trusting detection: the 99 of the multilingual
+ * Whisper models, as ISO 639-1 codes (Whisper writes Javanese 'jw'), Hawaiian as ISO 639-2.
+ * The page names them with the browser's Intl.DisplayNames.
+ */
+export const TRANSCRIPTION_LANGUAGES = (
+  'en zh de es ru ko fr ja pt tr pl ca nl ar sv it id hi fi vi he uk el ms cs ro da hu ta no ' +
+  'th ur hr bg lt la mi ml cy sk te fa lv bn sr az sl kn et mk br eu is hy ne mn bs kk sq sw ' +
+  'gl mr pa si km sn yo so af oc ka be tg sd gu am yi lo uz fo ht ps tk nn mt sa lb my bo tl ' +
+  'mg as tt haw ln ha ba jv su'
+).split(' ');
+
+/** A language's English name ("French" for 'fr'), or its code where the runtime has no name. */
+export function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -39,6 +39,17 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   audioHasNoSound:
     'The file holds no audio we can play. Please check the recording and upload it again.',
 
+  languageUnknown:
+    'language must be a language code Whisper knows, such as en, fr or ja; leave it out to detect the language.',
+  taskInvalid: "task must be 'transcribe' or 'translate'.",
+  translationUnavailable:
+    "Translation to English needs the Whisper model, and this server transcribes with the classic engine. Please transcribe without translation, or ask the site's operator to run `npm run models`.",
+  languageUnavailable: (language: string) =>
+    `The classic engine on this server hears English only, not ${language}. Please choose English or leave the language to detection, or ask the site's operator to run \`npm run models\`.`,
+  /** The page's language choice, and what its first option means. */
+  detectLanguage: 'Detect automatically',
+  translateToEnglish: 'Translate to English',
+
   recognitionFailed: 'The speech recogniser could not read this audio. Please try another file.',
   voiceDetectorMissing:
     'Transcription needs the Silero VAD model: run `npm install` (package @ricky0123/vad-web) or `npm run models`.',

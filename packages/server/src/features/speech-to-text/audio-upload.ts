@@ -37,9 +37,10 @@ export async function registerMultipart(app: FastifyInstance) {
  */
 export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   const parts = request.parts();
+  const fields: Record<string, string> = {};
   let part: MultipartFile | undefined;
   try {
-    part = await nextFile(parts);
+    part = await nextFile(parts, fields);
   } catch (error) {
     if (isUploadLimit(error)) throw error;
     throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
@@ -50,6 +51,7 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
   }
   const source = part.file;
   return {
+    fields,
     async saveTo(path, signal) {
       const destination = createWriteStream(path, { mode: 0o600 });
       // Whichever side fails first decides whose fault it is: pipeline() then destroys the other
@@ -80,7 +82,7 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
       // The file's own end is not enough: a body cut off after it, before its closing boundary,
       // is an incomplete upload too.
       try {
-        await readToEnd(parts);
+        await readToEnd(parts, fields);
       } catch (error) {
         if (isUploadLimit(error)) throw error;
         throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadIncomplete);
@@ -102,17 +104,35 @@ function isUploadLimit(error: unknown): boolean {
 
 type Parts = ReturnType<FastifyRequest['parts']>;
 
-/** The next file part, passing over form fields; the iterator stays open for the rest. */
-async function nextFile(parts: Parts): Promise<MultipartFile | undefined> {
+/**
+ * The next file part; the form fields before it go into `fields`. The iterator stays open for the
+ * rest.
+ */
+async function nextFile(
+  parts: Parts,
+  fields: Record<string, string>,
+): Promise<MultipartFile | undefined> {
   for (let next = await parts.next(); !next.done; next = await parts.next()) {
     if (next.value.type === 'file') return next.value;
+    keepField(next.value, fields);
   }
   return undefined;
 }
 
-/** Reads the parts after the file to the body's end; fails if the body is broken. */
-async function readToEnd(parts: Parts): Promise<void> {
+/**
+ * Reads the parts after the file to the body's end, keeping its form fields; fails if the body is
+ * broken.
+ */
+async function readToEnd(parts: Parts, fields: Record<string, string>): Promise<void> {
   for (let next = await parts.next(); !next.done; next = await parts.next()) {
     if (next.value.type === 'file') next.value.file.resume();
+    else keepField(next.value, fields);
+  }
+}
+
+/** A text field's value; the first of a repeated name wins. */
+function keepField(field: { fieldname: string; value: unknown }, fields: Record<string, string>) {
+  if (typeof field.value === 'string' && !(field.fieldname in fields)) {
+    fields[field.fieldname] = field.value;
   }
 }

@@ -17,6 +17,8 @@ export async function speechToTextRoutes(app: FastifyInstance) {
     {
       schema: {
         consumes: ['multipart/form-data'],
+        description:
+          "Multipart form: the audio in the field 'file'; optional text fields 'language' (ISO 639-1, detected when left out) and 'task' ('transcribe', the default, or 'translate' to English).",
         response: { 200: speechToTextResponseSchema },
       },
     },

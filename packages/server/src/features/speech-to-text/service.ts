@@ -5,7 +5,13 @@
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LIMITS, type SpeechToTextResponse, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
+import {
+  LIMITS,
+  speechToTextOptionsSchema,
+  type SpeechToTextOptions,
+  type SpeechToTextResponse,
+  SPEECH_TO_TEXT_MESSAGES,
+} from '@ai-tools/contracts';
 import { decodeToSamples } from '../../audio/decode.ts';
 import { ProgramExitedError } from '../../child-process.ts';
 import { probeAudio } from '../../audio/probe.ts';
@@ -15,7 +21,7 @@ import {
   type EngineRequestOptions,
   type Transcriber,
 } from '../../providers/types.ts';
-import { AudioTooLongError, InvalidAudioError } from '../../errors.ts';
+import { AudioTooLongError, InvalidAudioError, ValidationError } from '../../errors.ts';
 
 export interface SpeechToTextDependencies {
   transcriber: Transcriber;
@@ -28,6 +34,11 @@ export type SpeechToTextResult = SpeechToTextResponse['data'];
 /** The visitor's file, still unread until it has a place to go (audio-upload.ts beside this file). */
 export interface ReceivedUpload {
   /**
+   * The form's text fields: those sent before the file at once, those after it once `saveTo` has
+   * read the body to its end.
+   */
+  fields: Readonly<Record<string, string>>;
+  /**
    * Writes the file to `path`. A broken or cut-off upload fails with a 400, one past the size
    * limit with a 413, an abort with GenerationAbortedError.
    */
@@ -39,9 +50,13 @@ export async function speechToText(
   { transcriber, temporaryRoot }: SpeechToTextDependencies,
   { signal, visitor }: EngineRequestOptions = {},
 ): Promise<SpeechToTextResult> {
+  // Fields sent before the file are checked before the file is read: a wrong language costs no
+  // upload.
+  readOptions(upload.fields);
   return withTemporaryFolder(temporaryRoot, async (folder) => {
     const path = join(folder, 'upload');
     await upload.saveTo(path, signal);
+    const { language, task } = readOptions(upload.fields);
     if ((await stat(path)).size === 0)
       throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadEmpty);
 
@@ -67,13 +82,30 @@ export async function speechToText(
       throw new AudioTooLongError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
     }
 
-    const transcription = await transcriber.transcribe({ samples, signal, visitor });
+    const transcription = await transcriber.transcribe({
+      samples,
+      language,
+      task,
+      signal,
+      visitor,
+    });
     return {
       transcript: transcription.text.trim(),
-      language: transcription.language,
+      language: task === 'translate' ? 'en' : transcription.language,
+      spokenLanguage: transcription.language,
+      task,
       segments: transcription.segments,
       durationSeconds: Math.round((samples.length / TRANSCRIPTION_SAMPLE_RATE) * 1000) / 1000,
       engine: transcriber.status().engine,
     };
   });
+}
+
+/** The language and task the form asks for; a 400 that says what is wrong otherwise. */
+function readOptions(fields: Readonly<Record<string, string>>): SpeechToTextOptions {
+  const parsed = speechToTextOptionsSchema.safeParse(fields);
+  if (!parsed.success) {
+    throw new ValidationError(parsed.error.issues[0]?.message ?? SPEECH_TO_TEXT_MESSAGES.failed);
+  }
+  return parsed.data;
 }

@@ -1,11 +1,17 @@
 /**
- * Transcription through POST {base}/audio/transcriptions (multipart). The 16 kHz samples travel
+ * Transcription through POST {base}/audio/transcriptions (multipart), or to English through
+ * /audio/translations. The 16 kHz samples travel
  * as a 16-bit WAV; audio that would pass the 25 MB upload limit is sent in parts cut at the
  * quietest moment near each limit. verbose_json gives the language and timed segments; a server
  * that refuses it (gpt-4o-transcribe does) is asked again with json for the text alone.
  */
 import { LIMITS, type TranscriptSegment } from '@ai-tools/contracts';
-import { TRANSCRIPTION_SAMPLE_RATE, type Transcriber, type Transcription } from '../types.ts';
+import {
+  TRANSCRIPTION_SAMPLE_RATE,
+  type Transcriber,
+  type Transcription,
+  type TranscriptionRequest,
+} from '../types.ts';
 import {
   callApi,
   endpointStatus,
@@ -38,7 +44,7 @@ export function createOpenAiTranscriber(
 
   async function transcribePart(
     samples: Float32Array,
-    language: string | undefined,
+    { language, task }: Pick<TranscriptionRequest, 'language' | 'task'>,
     signal: AbortSignal | undefined,
   ): Promise<TranscriptionReply> {
     const form = new FormData();
@@ -49,20 +55,21 @@ export function createOpenAiTranscriber(
     );
     form.append('model', endpoint.model);
     form.append('response_format', responseFormat);
-    if (language) form.append('language', language);
+    // The translations endpoint takes no language: it hears it, and writes English.
+    if (language && task !== 'translate') form.append('language', language);
 
     let call;
     try {
       call = await callApi(
         endpoint,
-        '/audio/transcriptions',
+        task === 'translate' ? '/audio/translations' : '/audio/transcriptions',
         { body: form, accept: 'application/json' },
         signal,
       );
     } catch (error) {
       if (responseFormat === 'verbose_json' && refusesVerboseJson(error)) {
         responseFormat = 'json';
-        return transcribePart(samples, language, signal);
+        return transcribePart(samples, { language, task }, signal);
       }
       throw error;
     }
@@ -97,12 +104,15 @@ export function createOpenAiTranscriber(
       const segments: TranscriptSegment[] = [];
       let language: string | undefined;
       for (const part of uploadParts(request.samples, maxSamples)) {
-        const reply = await transcribePart(part.samples, request.language, request.signal);
+        const reply = await transcribePart(part.samples, request, request.signal);
         const offset = part.startSample / TRANSCRIPTION_SAMPLE_RATE;
         const text = String(reply.text).trim();
         if (text) texts.push(text);
-        language ??=
-          typeof reply.language === 'string' ? toLanguageCode(reply.language) : undefined;
+        // A translation's reply names the language it wrote (English), not the one heard.
+        if (request.task !== 'translate') {
+          language ??=
+            typeof reply.language === 'string' ? toLanguageCode(reply.language) : undefined;
+        }
         segments.push(...segmentsOf(reply.segments, offset));
       }
       return { text: texts.join(' '), language: language ?? request.language, segments };

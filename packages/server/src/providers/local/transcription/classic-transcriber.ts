@@ -6,7 +6,7 @@
  */
 import { open, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type TranscriptSegment, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
+import { languageName, type TranscriptSegment, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { floatToPcm, wavHeader } from '../../../audio/wav.ts';
 import {
@@ -18,7 +18,8 @@ import {
 import { JobQueue, AUDIO_GUESS_WEIGHT } from '../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { SpeechDetector, SpeechSpan } from './voice-activity.ts';
-import { ProviderFailedError } from '../../../errors.ts';
+import { ProviderFailedError, UnsupportedLanguageError } from '../../../errors.ts';
+import { primaryLanguage } from '../../language-tag.ts';
 
 const POCKETSPHINX_MODEL_DIR = '/usr/share/pocketsphinx/model/en-us';
 
@@ -75,6 +76,20 @@ export class ClassicTranscriber implements Transcriber {
   transcribe(request: TranscriptionRequest): Promise<Transcription> {
     // Its work in the line: the seconds of audio to hear.
     const job = { ...request, cost: request.samples.length / TRANSCRIPTION_SAMPLE_RATE };
+    // Refused before it waits in line: pocketsphinx's model is English, and it cannot translate.
+    if (request.task === 'translate') {
+      return Promise.reject(
+        new UnsupportedLanguageError(SPEECH_TO_TEXT_MESSAGES.translationUnavailable),
+      );
+    }
+    const language = primaryLanguage(request.language);
+    if (language && language !== 'en') {
+      return Promise.reject(
+        new UnsupportedLanguageError(
+          SPEECH_TO_TEXT_MESSAGES.languageUnavailable(languageName(language)),
+        ),
+      );
+    }
     return this.queue.run(async (signal) => {
       const spans = await this.detector.findSpeech(request.samples, signal);
       if (spans.length === 0) return { text: '', language: 'en', segments: [] };

@@ -2,6 +2,7 @@
  * The messages between the transcriber (main thread) and the Whisper worker thread. The worker
  * holds the model; the transcriber decides what to ask of it and what to keep of the answers.
  */
+import type { TranscriptionTask } from '@ai-tools/contracts';
 
 export interface WhisperWorkerSettings {
   /** `${MODELS_DIR}/transformers`: transformers.js reads the model from there and nowhere else. */
@@ -22,6 +23,7 @@ export type WhisperRequest =
       samples: Float32Array;
       /** Unset: the language Whisper hears in this piece. */
       language?: string;
+      task: TranscriptionTask;
       maxNewTokens: number;
     };
 

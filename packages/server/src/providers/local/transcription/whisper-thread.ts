@@ -2,7 +2,7 @@
  * The main thread's side of the Whisper worker (whisper-worker.ts), on an EngineThread. A visitor
  * who goes away stops the running decode through a flag shared with the worker.
  */
-import { SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
+import { SPEECH_TO_TEXT_MESSAGES, type TranscriptionTask } from '@ai-tools/contracts';
 import { EngineThread } from '../engine-thread.ts';
 import type {
   DecodedPiece,
@@ -37,12 +37,11 @@ export class WhisperThread {
   }
 
   async decode(
-    samples: Float32Array,
-    language: string | undefined,
+    piece: { samples: Float32Array; language: string | undefined; task: TranscriptionTask },
     maxNewTokens: number,
     signal: AbortSignal,
   ): Promise<DecodedPiece> {
-    const reply = await this.request({ kind: 'decode', samples, language, maxNewTokens }, signal);
+    const reply = await this.request({ kind: 'decode', ...piece, maxNewTokens }, signal);
     if (reply.kind !== 'decoded') throw new Error(`Unexpected Whisper reply ${reply.kind}.`);
     if (reply.piece.stopped) throw new GenerationAbortedError();
     return reply.piece;

@@ -5,7 +5,7 @@
  * first pieces (transformers.js would otherwise assume English), then every piece is transcribed
  * in it with Whisper's timestamps, which become the subtitle segments on the upload's time line.
  */
-import type { TranscriptSegment } from '@ai-tools/contracts';
+import { TRANSCRIPTION_LANGUAGES, type TranscriptSegment } from '@ai-tools/contracts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
   type Transcriber,
@@ -120,8 +120,7 @@ export class WhisperTranscriber implements Transcriber {
         // Without a language yet, the first piece is long enough (or alone): Whisper detects the
         // language on it while it transcribes it, from the same encoding.
         const decoded = await this.thread.decode(
-          audio,
-          whisperLanguage,
+          { samples: audio, language: whisperLanguage, task: request.task ?? 'transcribe' },
           Math.min(MOST_NEW_TOKENS, Math.ceil(seconds * TOKENS_PER_SECOND) + EXTRA_TOKENS),
           signal,
         );
@@ -130,7 +129,8 @@ export class WhisperTranscriber implements Transcriber {
       }
       whisperLanguage ??= 'en';
       const language = WHISPER_TO_ISO[whisperLanguage] ?? whisperLanguage;
-      const separator = UNSPACED_LANGUAGES.has(language) ? '' : ' ';
+      const written = request.task === 'translate' ? 'en' : language;
+      const separator = UNSPACED_LANGUAGES.has(written) ? '' : ' ';
       return {
         text: segments.map((segment) => segment.text).join(separator),
         language,
@@ -167,9 +167,8 @@ export class WhisperTranscriber implements Transcriber {
 /** A visitor's language hint in Whisper's code, when Whisper knows that language. */
 function knownLanguage(language: string | undefined): string | undefined {
   const code = primaryLanguage(language);
-  if (!code) return undefined;
-  const whisperCode = ISO_TO_WHISPER[code] ?? code;
-  return WHISPER_LANGUAGES.has(whisperCode) ? whisperCode : undefined;
+  if (!code || !TRANSCRIPTION_LANGUAGES.includes(code)) return undefined;
+  return ISO_TO_WHISPER[code] ?? code;
 }
 
 function roundSeconds(seconds: number): number {
@@ -209,13 +208,3 @@ function pieceSegments(piece: SpeechPiece, parts: TimedText[]): TranscriptSegmen
     },
   ];
 }
-
-/** The 99 languages of the multilingual Whisper models, by Whisper's code. */
-const WHISPER_LANGUAGES = new Set(
-  (
-    'en zh de es ru ko fr ja pt tr pl ca nl ar sv it id hi fi vi he uk el ms cs ro da hu ta no ' +
-    'th ur hr bg lt la mi ml cy sk te fa lv bn sr az sl kn et mk br eu is hy ne mn bs kk sq sw ' +
-    'gl mr pa si km sn yo so af oc ka be tg sd gu am yi lo uz fo ht ps tk nn mt sa lb my bo tl ' +
-    'mg as tt haw ln ha ba jw su'
-  ).split(' '),
-);

@@ -22,6 +22,7 @@ import {
   type Processor,
 } from '@huggingface/transformers';
 import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
+import type { TranscriptionTask } from '@ai-tools/contracts';
 import { WHISPER_FILES } from '../../../models/manifest.ts';
 import { serveEngine } from '../engine-worker.ts';
 import { withoutGraphOutputs } from '../onnx-outputs.ts';
@@ -55,7 +56,7 @@ interface WhisperTokens {
   languages: [code: string, id: number][];
 }
 
-/** <|startoftranscript|> <|language|> <|transcribe|>: the prompt of every decode, with timestamps. */
+/** <|startoftranscript|> <|language|> <|transcribe|> (or <|translate|>): every decode's prompt. */
 const PROMPT_LENGTH = 3;
 
 /** Whisper's seconds per timestamp token. */
@@ -287,6 +288,7 @@ async function decode(
   whisper: Whisper,
   samples: Float32Array,
   requestedLanguage: string | undefined,
+  task: TranscriptionTask,
   maxNewTokens: number,
 ): Promise<DecodedPiece> {
   const { model, tokens } = whisper;
@@ -302,7 +304,7 @@ async function decode(
     inputs: encoded.inputFeatures,
     encoder_outputs: encoded.encoderOutputs,
     language,
-    task: 'transcribe',
+    task,
     return_timestamps: true,
     // Also keeps transformers.js from its own 30 s seek loop: each piece is under 30 s already.
     max_new_tokens: maxNewTokens,
@@ -338,7 +340,13 @@ await serveEngine<Whisper, WhisperRequest, WhisperReply>(
       : {
           reply: {
             kind: 'decoded',
-            piece: await decode(whisper, request.samples, request.language, request.maxNewTokens),
+            piece: await decode(
+              whisper,
+              request.samples,
+              request.language,
+              request.task,
+              request.maxNewTokens,
+            ),
           },
         },
 );
