@@ -10,7 +10,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, SPEECH_UPLOAD_FIELD, speechToTextResponseSchema } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  CAPTION_LIMITS,
+  SPEECH_UPLOAD_FIELD,
+  speechToTextResponseSchema,
+  type TranscriptSegment,
+} from '@ai-tools/contracts';
+import { displayWidth } from '../src/features/text-to-speech/captions.ts';
 import { loadConfig } from '../src/config.ts';
 import {
   createLocalTranscriber,
@@ -113,7 +120,26 @@ async function transcribe(data: Buffer, filename: string, fields: Record<string,
   const response = await upload(data, filename, fields);
   assert.equal(response.statusCode, 200, response.body);
   assert.deepEqual(readdirSync(temporaryRoot), [], 'the upload and its samples are removed');
-  return speechToTextResponseSchema.parse(response.json()).data;
+  const answer = speechToTextResponseSchema.parse(response.json()).data;
+  assertSubtitleCues(answer.segments ?? [], answer.durationSeconds ?? 0);
+  return answer;
+}
+
+/** Every cue of every transcription: two lines of 42 columns at most, 1 to 7 s on screen. */
+function assertSubtitleCues(cues: TranscriptSegment[], audioSeconds: number) {
+  for (const cue of cues) {
+    const lines = cue.text.split('\n');
+    assert.ok(lines.length <= CAPTION_LIMITS.maxLines, JSON.stringify(cue));
+    for (const line of lines) {
+      assert.ok(displayWidth(line) <= CAPTION_LIMITS.maxLineCharacters, JSON.stringify(cue));
+    }
+    const seconds = cue.end - cue.start;
+    assert.ok(seconds <= CAPTION_LIMITS.maxSeconds + 0.001, JSON.stringify(cue));
+    assert.ok(
+      seconds >= Math.min(CAPTION_LIMITS.minSeconds, audioSeconds) - 0.001,
+      JSON.stringify(cue),
+    );
+  }
 }
 
 test('the page and /api/health name Whisper base with Silero VAD', async () => {

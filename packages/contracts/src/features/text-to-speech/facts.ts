@@ -21,6 +21,8 @@ export const CAPTION_LIMITS = {
   maxLineCharacters: 42,
   maxLines: 2,
   minSeconds: 1,
+  /** A transcript's cue stays no longer (a synthesis's captions last as long as their sentence). */
+  maxSeconds: 7,
 } as const;
 
 export const VOICES = [

@@ -21,6 +21,7 @@ import {
   type EngineRequestOptions,
   type Transcriber,
 } from '../../providers/types.ts';
+import { subtitleCues } from './subtitle-cues.ts';
 import { AudioTooLongError, InvalidAudioError, ValidationError } from '../../errors.ts';
 
 export interface SpeechToTextDependencies {
@@ -82,6 +83,7 @@ export async function speechToText(
       throw new AudioTooLongError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
     }
 
+    const durationSeconds = Math.round((samples.length / TRANSCRIPTION_SAMPLE_RATE) * 1000) / 1000;
     const transcription = await transcriber.transcribe({
       samples,
       language,
@@ -94,8 +96,8 @@ export async function speechToText(
       language: task === 'translate' ? 'en' : transcription.language,
       spokenLanguage: transcription.language,
       task,
-      segments: transcription.segments,
-      durationSeconds: Math.round((samples.length / TRANSCRIPTION_SAMPLE_RATE) * 1000) / 1000,
+      segments: subtitleCues(transcription.segments, durationSeconds),
+      durationSeconds,
       engine: transcriber.status().engine,
     };
   });
