@@ -5,11 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAPTION_LIMITS } from '@ai-tools/contracts';
-import {
-  captionCues,
-  captionLines,
-  displayWidth,
-} from '../src/features/text-to-speech/captions.ts';
+import { captionCues, captionLines } from '../src/features/text-to-speech/captions.ts';
+import { displayWidth } from '../src/text/display-width.ts';
 
 test('a short sentence is one cue with the sentence’s own times', () => {
   assert.deepEqual(

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CAPTION_LIMITS, type TranscriptSegment } from '@ai-tools/contracts';
 import { subtitleCues } from '../src/features/speech-to-text/subtitle-cues.ts';
-import { displayWidth } from '../src/features/text-to-speech/captions.ts';
+import { displayWidth } from '../src/text/display-width.ts';
 
 /** Every cue follows subtitle practice: two lines of 42 columns at most, 1 to 7 s, in order. */
 function assertSubtitlePractice(cues: TranscriptSegment[]) {

@@ -17,7 +17,7 @@ import {
   speechToTextResponseSchema,
   type TranscriptSegment,
 } from '@ai-tools/contracts';
-import { displayWidth } from '../src/features/text-to-speech/captions.ts';
+import { displayWidth } from '../src/text/display-width.ts';
 import { loadConfig } from '../src/config.ts';
 import {
   createLocalTranscriber,

@@ -9,7 +9,7 @@
  * an even pace as far as the engine says.
  */
 import { CAPTION_LIMITS, type TranscriptSegment } from '@ai-tools/contracts';
-import { displayWidth } from '../text-to-speech/captions.ts';
+import { displayWidth } from '../../text/display-width.ts';
 
 interface TimedWord {
   /** The word with the punctuation that follows it. */

@@ -4,6 +4,7 @@
  * fit in two lines; only those parts are timed by their share of the sentence's characters.
  */
 import { CAPTION_LIMITS, type CaptionCue } from '@ai-tools/contracts';
+import { displayWidth } from '../../text/display-width.ts';
 
 /** A sentence as spoken, with its place in the final audio. */
 export interface SpokenSentence {
@@ -13,19 +14,6 @@ export interface SpokenSentence {
 }
 
 const MAX_CUE_CHARACTERS = CAPTION_LIMITS.maxLineCharacters * CAPTION_LIMITS.maxLines;
-
-/**
- * A character's width on screen: Chinese, Japanese and Korean characters take two columns, so a
- * line holds about 21 of them (Netflix's guides ask 16 for Chinese and 13 for Japanese).
- */
-const WIDE =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u;
-
-export function displayWidth(text: string): number {
-  let width = 0;
-  for (const character of text) width += WIDE.test(character) ? 2 : 1;
-  return width;
-}
 
 /** Japanese and Chinese have no spaces: their lines break between characters. */
 function isSpaced(text: string): boolean {
