@@ -152,6 +152,7 @@ describe('the language spoken and the task, as form fields', () => {
       [{ field: 'language', data: 'klingon' }, SPEECH_TO_TEXT_MESSAGES.languageUnknown],
       [{ field: 'language', data: 'EN' }, SPEECH_TO_TEXT_MESSAGES.languageUnknown],
       [{ field: 'task', data: 'summarise' }, SPEECH_TO_TEXT_MESSAGES.taskInvalid],
+      [{ field: 'words', data: 'yes' }, SPEECH_TO_TEXT_MESSAGES.wordsInvalid],
     ];
     for (const [field, message] of cases) {
       for (const parts of [

@@ -109,3 +109,43 @@ test('no segments, no cues; an empty segment is dropped', () => {
   assert.deepEqual(subtitleCues([]), []);
   assert.deepEqual(subtitleCues([{ start: 0, end: 2, text: '  ' }]), []);
 });
+
+test("the engine's word times place the cuts, and each cue keeps its words", () => {
+  // Spoken slowly at first, then fast: shares of width would put the cut at the wrong time.
+  const words = [
+    { text: 'Slowly', start: 0, end: 2.5 },
+    { text: 'at', start: 2.5, end: 3 },
+    { text: 'first.', start: 3, end: 5.8 },
+    { text: 'Then', start: 6, end: 6.2 },
+    { text: 'all', start: 6.2, end: 6.4 },
+    { text: 'at', start: 6.4, end: 6.5 },
+    { text: 'once.', start: 6.5, end: 7 },
+  ];
+  const cues = subtitleCues([
+    { start: 0, end: 7, text: 'Slowly at first. Then all at once.', words },
+  ]);
+  assert.deepEqual(
+    cues.map(({ start, end, text }) => ({ start, end, text })),
+    [
+      { start: 0, end: 5.8, text: 'Slowly at first.' },
+      { start: 6, end: 7, text: 'Then all at once.' },
+    ],
+  );
+  assert.deepEqual(cues[1]?.words, words.slice(3));
+});
+
+test('word times that do not spell the segment are not used', () => {
+  const cues = subtitleCues([
+    {
+      start: 0,
+      end: 4,
+      text: 'One sentence here. Another one there.',
+      words: [{ text: 'Something', start: 0, end: 4 }],
+    },
+  ]);
+  assert.deepEqual(
+    cues.map((cue) => cue.text),
+    ['One sentence here.', 'Another one there.'],
+  );
+  assert.equal(cues[0]?.end, cues[1]?.start);
+});

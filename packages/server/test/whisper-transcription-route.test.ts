@@ -250,6 +250,60 @@ test('a language the visitor names wins over detection on a short clip', async (
   assert.match(named.transcript.toLowerCase(), /morgen/);
 });
 
+/**
+ * Words from espeak-ng, each trimmed of its silence and laid at a known time with `gapSeconds`
+ * of silence between: where each word is spoken is then known to the sample.
+ */
+function wordsAtKnownTimes(words: string[], gapSeconds: number) {
+  const sampleRate = 16_000;
+  const pieces: Buffer[] = [Buffer.alloc(sampleRate)];
+  const spoken: { word: string; start: number; end: number }[] = [];
+  let at = 0.5;
+  for (const word of words) {
+    const wav = execFileSync('espeak-ng', ['-v', 'en-us', '-s', '150', '--stdout', word]);
+    const trim = 'silenceremove=start_periods=1:start_threshold=-40dB';
+    const pcm = execFileSync(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-i', 'pipe:0'],
+        ...['-af', `${trim},areverse,${trim},areverse`],
+        ...['-f', 's16le', '-ar', String(sampleRate), '-ac', '1', 'pipe:1'],
+      ],
+      { input: wav },
+    );
+    spoken.push({ word, start: at, end: at + pcm.length / 2 / sampleRate });
+    at += pcm.length / 2 / sampleRate + gapSeconds;
+    pieces.push(pcm, Buffer.alloc(Math.round(gapSeconds * sampleRate) * 2));
+  }
+  const wav = encode([...RAW_16K, '-i', 'pipe:0'], 'wav', [], Buffer.concat(pieces));
+  return { wav, spoken };
+}
+
+test('with words: true each word comes with its times, within 0.3 s of where it is said', async () => {
+  const fruit = ['Apples', 'bananas', 'cherries', 'grapes', 'lemons', 'oranges', 'plums'];
+  // With pauses of 0.7 s the VAD finds each word's stretch; over pauses of 0.25 s the words are
+  // one stretch and Whisper base's alignment alone places them (one word in seven 0.45 s late
+  // when measured; docs/decisions/049-word-times-and-subtitle-cues.md).
+  const gapSeconds = 0.7;
+  const { wav, spoken } = wordsAtKnownTimes(fruit, gapSeconds);
+  const data = await transcribe(wav, 'fruit.wav', { language: 'en', words: 'true' });
+  const words = (data.segments ?? []).flatMap((cue) => cue.words ?? []);
+  assert.equal(words.length, fruit.length, JSON.stringify(data.segments));
+  for (const [index, word] of words.entries()) {
+    const truth = spoken[index]!;
+    const where = `${word.text} ${word.start}-${word.end}, said ${truth.word} ${truth.start.toFixed(2)}-${truth.end.toFixed(2)} (gap ${gapSeconds} s)`;
+    assert.ok(Math.abs(word.start - truth.start) <= 0.3, where);
+    assert.ok(Math.abs(word.end - truth.end) <= 0.3, where);
+  }
+  // Each cue's words are its own, in order, and spell its text.
+  for (const cue of data.segments ?? []) {
+    assert.equal((cue.words ?? []).map((word) => word.text).join(' '), cue.text.replace('\n', ' '));
+  }
+  // Without words: true, the cues carry none.
+  const plain = await transcribe(wordsAtKnownTimes(fruit.slice(0, 2), 0.5).wav, 'fruit.wav');
+  assert.ok((plain.segments ?? []).every((cue) => cue.words === undefined));
+});
+
 test('silence, noise and tones give an empty transcript, never invented words', async () => {
   const inputs: [string, string[]][] = [
     ['silence', ['-f', 'lavfi', '-i', 'anullsrc=r=16000:cl=mono', '-t', '6']],

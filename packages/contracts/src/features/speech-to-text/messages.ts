@@ -42,6 +42,7 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   languageUnknown:
     'language must be a language code Whisper knows, such as en, fr or ja; leave it out to detect the language.',
   taskInvalid: "task must be 'transcribe' or 'translate'.",
+  wordsInvalid: "words must be 'true' or 'false'.",
   translationUnavailable:
     "Translation to English needs the Whisper model, and this server transcribes with the classic engine. Please transcribe without translation, or ask the site's operator to run `npm run models`.",
   languageUnavailable: (language: string) =>

@@ -18,7 +18,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
       schema: {
         consumes: ['multipart/form-data'],
         description:
-          "Multipart form: the audio in the field 'file'; optional text fields 'language' (ISO 639-1, detected when left out) and 'task' ('transcribe', the default, or 'translate' to English).",
+          "Multipart form: the audio in the field 'file'; optional text fields 'language' (ISO 639-1, detected when left out) and 'task' ('transcribe', the default, or 'translate' to English) and 'words' ('true': each cue carries its words' times).",
         response: { 200: speechToTextResponseSchema },
       },
     },

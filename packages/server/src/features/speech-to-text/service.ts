@@ -57,7 +57,7 @@ export async function speechToText(
   return withTemporaryFolder(temporaryRoot, async (folder) => {
     const path = join(folder, 'upload');
     await upload.saveTo(path, signal);
-    const { language, task } = readOptions(upload.fields);
+    const { language, task, words } = readOptions(upload.fields);
     if ((await stat(path)).size === 0)
       throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadEmpty);
 
@@ -96,7 +96,9 @@ export async function speechToText(
       language: task === 'translate' ? 'en' : transcription.language,
       spokenLanguage: transcription.language,
       task,
-      segments: subtitleCues(transcription.segments, durationSeconds),
+      segments: subtitleCues(transcription.segments, durationSeconds).map((cue) =>
+        words ? cue : { start: cue.start, end: cue.end, text: cue.text },
+      ),
       durationSeconds,
       engine: transcriber.status().engine,
     };

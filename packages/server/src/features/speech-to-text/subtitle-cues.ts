@@ -5,8 +5,8 @@
  * word. Whisper's segments are not cues: one may hold 330 characters over 21 s, another one line
  * of 104 characters.
  *
- * Each word's time comes from its segment, shared by its width: a segment's words are spoken at
- * an even pace as far as the engine says.
+ * Each word's time is the engine's own where it gives word times (Whisper's alignment heads), and
+ * otherwise its share of its segment's time by width.
  */
 import { CAPTION_LIMITS, type TranscriptSegment } from '@ai-tools/contracts';
 import { displayWidth } from '../../text/display-width.ts';
@@ -29,7 +29,10 @@ const SENTENCE_END = /[.!?…。！？]["'”’»」』)）]*$/u;
 const CLAUSE_END = /[,;:–—、，；：]["'”’»」』)）]*$/u;
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
-/** The subtitle cues of a transcript, in order, each `text` already broken into its lines. */
+/**
+ * The subtitle cues of a transcript, in order, each `text` already broken into its lines and
+ * with its timed words.
+ */
 export function subtitleCues(
   segments: readonly TranscriptSegment[],
   audioSeconds?: number,
@@ -42,24 +45,40 @@ export function subtitleCues(
     start: round(cue.start),
     end: round(cue.end),
     text: lines(cue.words).join('\n'),
+    words: cue.words.map((word) => ({
+      start: round(word.start),
+      end: round(word.end),
+      text: word.text,
+    })),
   }));
 }
 
-/** A segment's words, timed by their share of its width. */
+/** A segment's words, timed by the engine's word times or by their share of its width. */
 function segmentWords(segment: TranscriptSegment, nextStart: number | undefined): TimedWord[] {
   const text = segment.text.trim();
   if (!text) return [];
   const spaced = !UNSPACED.test(text) || /\s/.test(text);
   const pieces = spaced ? text.split(/\s+/) : unspacedWords(text);
+  const timeline = characterTimes(segment);
   const total = pieces.reduce((sum, piece) => sum + displayWidth(piece), 0);
   const span = Math.max(0, segment.end - segment.start);
   let done = 0;
+  let characters = 0;
   const pauseAfter = nextStart === undefined ? Infinity : nextStart - segment.end;
   return pieces.map((piece, index) => {
-    const start = segment.start + (span * done) / total;
-    done += displayWidth(piece);
     const last = index === pieces.length - 1;
-    const end = last ? segment.end : segment.start + (span * done) / total;
+    let start: number;
+    let end: number;
+    if (timeline) {
+      const count = withoutSpaces(piece).length;
+      start = timeline[characters]!.start;
+      end = timeline[characters + count - 1]!.end;
+      characters += count;
+    } else {
+      start = segment.start + (span * done) / total;
+      done += displayWidth(piece);
+      end = last ? segment.end : segment.start + (span * done) / total;
+    }
     const boundary = SENTENCE_END.test(piece)
       ? 'sentence'
       : CLAUSE_END.test(piece)
@@ -71,6 +90,29 @@ function segmentWords(segment: TranscriptSegment, nextStart: number | undefined)
           : 'none';
     return { text: piece, start, end, spaced, boundary };
   });
+}
+
+function withoutSpaces(text: string): string[] {
+  return Array.from(text.replace(/\s+/g, ''));
+}
+
+/**
+ * Each written character's time, from the engine's word times (a word's characters share its
+ * time evenly); none when the segment has no word times or they do not spell its text.
+ */
+function characterTimes(segment: TranscriptSegment): { start: number; end: number }[] | undefined {
+  const words = segment.words ?? [];
+  if (words.length === 0) return undefined;
+  const times = words.flatMap((word) => {
+    const characters = withoutSpaces(word.text);
+    const step = (word.end - word.start) / Math.max(1, characters.length);
+    return characters.map((_, index) => ({
+      start: word.start + step * index,
+      end: word.start + step * (index + 1),
+    }));
+  });
+  const spelled = words.map((word) => withoutSpaces(word.text).join('')).join('');
+  return spelled === withoutSpaces(segment.text).join('') ? times : undefined;
 }
 
 /**

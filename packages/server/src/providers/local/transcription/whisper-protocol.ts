@@ -38,6 +38,18 @@ export interface TimedText {
   start?: number;
   end?: number;
   text: string;
+  /**
+   * Its words, each timed by where Whisper's alignment heads look in the audio (cross-attention
+   * and dynamic time warping), in seconds from the piece's start.
+   */
+  words?: TimedWord[];
+}
+
+/** A word as written (with its punctuation) and when it is said. */
+export interface TimedWord {
+  text: string;
+  start: number;
+  end: number;
 }
 
 export interface DecodedPiece {

@@ -171,6 +171,29 @@ function knownLanguage(language: string | undefined): string | undefined {
   return ISO_TO_WHISPER[code] ?? code;
 }
 
+/**
+ * Word times kept inside the speech the VAD found. The alignment gives each word until the next
+ * one starts, silence included, and the first word starts with the piece's padding: a word that
+ * starts in a pause starts where the speech resumes, and one whose stretch of speech ends before
+ * the next word ends with it.
+ */
+function withinSpeech<Word extends { start: number; end: number }>(
+  piece: SpeechPiece,
+  words: Word[],
+): Word[] {
+  const spans = piece.speech.map((span) => ({
+    start: span.startSample / TRANSCRIPTION_SAMPLE_RATE,
+    end: span.endSample / TRANSCRIPTION_SAMPLE_RATE,
+  }));
+  if (spans.length === 0) return words;
+  return words.map((word) => {
+    const span = spans.find((candidate) => word.start < candidate.end) ?? spans[spans.length - 1]!;
+    const start = Math.min(Math.max(word.start, span.start), word.end);
+    const end = Math.max(start, Math.min(word.end, Math.max(span.end, start)));
+    return { ...word, start, end };
+  });
+}
+
 function roundSeconds(seconds: number): number {
   return Math.round(seconds * 1000) / 1000;
 }
@@ -191,11 +214,23 @@ function pieceSegments(piece: SpeechPiece, parts: TimedText[]): TranscriptSegmen
       part.end <= duration + TIMESTAMP_TOLERANCE_SECONDS &&
       part.start >= (parts[index - 1]?.end ?? 0),
   );
+  const wordsOf = (chosen: TimedText[]) =>
+    withinSpeech(
+      piece,
+      chosen.flatMap((part) =>
+        (part.words ?? []).map((word) => ({
+          text: word.text,
+          start: offset + Math.min(word.start, duration),
+          end: offset + Math.min(word.end, duration),
+        })),
+      ),
+    ).map((word) => ({ ...word, start: roundSeconds(word.start), end: roundSeconds(word.end) }));
   if (timed) {
     return parts.map((part) => ({
       start: roundSeconds(offset + (part.start ?? 0)),
       end: roundSeconds(offset + Math.min(part.end ?? duration, duration)),
       text: part.text,
+      words: wordsOf([part]),
     }));
   }
   const speechStart = piece.speech[0]?.startSample ?? piece.startSample;
@@ -205,6 +240,7 @@ function pieceSegments(piece: SpeechPiece, parts: TimedText[]): TranscriptSegmen
       start: roundSeconds(speechStart / TRANSCRIPTION_SAMPLE_RATE),
       end: roundSeconds(speechEnd / TRANSCRIPTION_SAMPLE_RATE),
       text: parts.map((part) => part.text).join(' '),
+      words: wordsOf(parts),
     },
   ];
 }

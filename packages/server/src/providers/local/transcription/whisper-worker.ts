@@ -31,6 +31,7 @@ import type {
   DecodedPiece,
   LanguageScores,
   TimedText,
+  TimedWord,
   WhisperReply,
   WhisperRequest,
   WhisperWorkerSettings,
@@ -61,6 +62,9 @@ const PROMPT_LENGTH = 3;
 
 /** Whisper's seconds per timestamp token. */
 const SECONDS_PER_TIMESTAMP = 0.02;
+const SAMPLE_RATE = 16_000;
+/** The encoder's output holds one position per 20 ms of audio (two feature frames of 10 ms). */
+const SAMPLES_PER_ENCODER_POSITION = 320;
 
 interface WhisperGenerationConfig {
   decoder_start_token_id: number;
@@ -255,33 +259,84 @@ function likeliest(probabilities: Record<string, number>): string {
   return best?.[0] ?? 'en';
 }
 
-/** Splits the generated tokens at Whisper's timestamp tokens into timed stretches of text. */
-function timedParts(whisper: Whisper, generated: number[]): TimedText[] {
+/**
+ * Splits the generated tokens at Whisper's timestamp tokens into timed stretches of text, each
+ * with its words timed by the token times (`tokenTimes[i]` is when token i starts).
+ */
+function timedParts(
+  whisper: Whisper,
+  generated: number[],
+  tokenTimes: number[],
+  pieceSeconds: number,
+): TimedText[] {
   const { timestampBegin, endOfText } = whisper.tokens;
   const parts: TimedText[] = [];
   let start: number | undefined;
-  let textTokens: number[] = [];
+  let textTokens: { token: number; time: number }[] = [];
   const close = (end?: number) => {
     const text =
       textTokens.length > 0
-        ? whisper.tokenizer.decode(textTokens, { skip_special_tokens: true }).trim()
+        ? whisper.tokenizer
+            .decode(
+              textTokens.map(({ token }) => token),
+              { skip_special_tokens: true },
+            )
+            .trim()
         : '';
-    if (text) parts.push({ start, end, text });
+    if (text)
+      parts.push({ start, end, text, words: timedWords(whisper, textTokens, end ?? pieceSeconds) });
     textTokens = [];
     start = undefined;
   };
-  for (const token of generated) {
+  for (const [index, token] of generated.entries()) {
     if (token === endOfText) break;
     if (token >= timestampBegin) {
       const seconds = (token - timestampBegin) * SECONDS_PER_TIMESTAMP;
       if (start === undefined && textTokens.length === 0) start = seconds;
       else close(seconds);
     } else if (token < endOfText) {
-      textTokens.push(token);
+      textTokens.push({ token, time: tokenTimes[index] ?? 0 });
     }
   }
   close();
   return parts;
+}
+
+/**
+ * The words of a stretch: a token that starts with a space starts a word (in Chinese and Japanese,
+ * where none does, each character is one); a word starts at its first token's time and ends where
+ * the next word starts, the last at the stretch's end. Token times only grow.
+ */
+function timedWords(
+  whisper: Whisper,
+  tokens: { token: number; time: number }[],
+  stretchEnd: number,
+): TimedWord[] {
+  const words: { tokens: number[]; start: number }[] = [];
+  let latest = 0;
+  for (const { token, time } of tokens) {
+    latest = Math.min(Math.max(latest, time), stretchEnd);
+    const piece = whisper.tokenizer.decode([token], { skip_special_tokens: true });
+    const current = words.at(-1);
+    const text = current ? whisper.tokenizer.decode(current.tokens) : '';
+    // A character split over tokens is whole only once its last byte has come.
+    const unfinished = text.endsWith('\uFFFD');
+    const startsWord = /^\s/.test(piece) || (!/\s/.test(text) && isUnspacedCharacter(text));
+    if (!current || (startsWord && !unfinished)) words.push({ tokens: [token], start: latest });
+    else current.tokens.push(token);
+  }
+  return words
+    .map((word, index) => ({
+      text: whisper.tokenizer.decode(word.tokens, { skip_special_tokens: true }).trim(),
+      start: word.start,
+      end: words[index + 1]?.start ?? stretchEnd,
+    }))
+    .filter((word) => word.text !== '');
+}
+
+/** Chinese and Japanese have no spaces: each of their characters stands as a word here. */
+function isUnspacedCharacter(text: string): boolean {
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text);
 }
 
 async function decode(
@@ -300,23 +355,28 @@ async function decode(
   stopping.push(new StopWhenAsked());
   const processors = new LogitsProcessorList();
   processors.push(recorder);
-  const sequence = (await model.generate({
+  const output = (await model.generate({
     inputs: encoded.inputFeatures,
     encoder_outputs: encoded.encoderOutputs,
     language,
     task,
     return_timestamps: true,
+    // Each token's time, from the decoder's cross-attention on the model's alignment heads. Only
+    // the encoder positions of the piece itself count (one per 20 ms), not the 30 s of padding.
+    return_token_timestamps: true,
+    num_frames: Math.ceil(samples.length / SAMPLES_PER_ENCODER_POSITION),
     // Also keeps transformers.js from its own 30 s seek loop: each piece is under 30 s already.
     max_new_tokens: maxNewTokens,
     logits_processor: processors,
     stopping_criteria: stopping,
-  })) as Tensor;
-  const generated = (sequence.tolist() as bigint[][])[0]!.map(Number).slice(PROMPT_LENGTH);
+  })) as { sequences: Tensor; token_timestamps: Tensor };
+  const generated = (output.sequences.tolist() as bigint[][])[0]!.map(Number).slice(PROMPT_LENGTH);
+  const tokenTimes = (output.token_timestamps.tolist() as number[][])[0]!.slice(PROMPT_LENGTH - 1);
   const last = generated.at(-1);
   if (last !== undefined) recorder.settle(last);
   const scores = recorder.logProbabilities;
   return {
-    parts: timedParts(whisper, generated),
+    parts: timedParts(whisper, generated, tokenTimes, samples.length / SAMPLE_RATE),
     language,
     noSpeechProbability,
     averageLogProbability:
