@@ -1,4 +1,4 @@
-import type { TranscriptSegment } from '@ai-tools/contracts';
+import type { TimedWord, TranscriptSegment } from '@ai-tools/contracts';
 
 function timestamp(seconds: number, fractionSeparator: ',' | '.'): string {
   const totalMilliseconds = Math.max(0, Math.round(seconds * 1000));
@@ -31,4 +31,40 @@ export function toVtt(segments: readonly TranscriptSegment[]): string {
       `${timestamp(segment.start, '.')} --> ${timestamp(segment.end, '.')}\n${segment.text.trim()}\n`,
   );
   return ['WEBVTT\n', ...cues].join('\n');
+}
+
+/**
+ * WebVTT that follows each word (karaoke style): within a cue, each word after the first is
+ * preceded by its start time (`<00:00:01.660>`), which players use to colour the words as they
+ * are said. A cue without word times is written as it is.
+ */
+export function toWordTimedVtt(segments: readonly TranscriptSegment[]): string {
+  const cues = spokenSegments(segments).map(
+    (segment) =>
+      `${timestamp(segment.start, '.')} --> ${timestamp(segment.end, '.')}\n${wordTimedText(segment)}\n`,
+  );
+  return ['WEBVTT\n', ...cues].join('\n');
+}
+
+/** The cue's text, its lines kept, with a timestamp tag before each word after the first. */
+function wordTimedText(segment: TranscriptSegment): string {
+  const words: readonly TimedWord[] = segment.words ?? [];
+  const lines = segment.text.trim().split('\n');
+  if (words.length === 0) return lines.join('\n');
+  let next = 0;
+  const tagged = lines.map((line) => {
+    let rest = line;
+    const parts: string[] = [];
+    while (next < words.length && rest.trimStart().startsWith(words[next]!.text)) {
+      const word = words[next]!;
+      const space = rest.length - rest.trimStart().length > 0 ? ' ' : '';
+      const tag = parts.length === 0 && next === 0 ? '' : `<${timestamp(word.start, '.')}>`;
+      parts.push(`${parts.length > 0 ? space : ''}${tag}${word.text}`);
+      rest = rest.trimStart().slice(word.text.length);
+      next += 1;
+    }
+    // Words that do not spell the line: the line as it is, untimed.
+    return rest.trim() === '' ? parts.join('') : line;
+  });
+  return tagged.join('\n');
 }
