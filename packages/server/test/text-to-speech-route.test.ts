@@ -161,6 +161,30 @@ describe('success', () => {
     ]);
   });
 
+  test('captions show the text as written, timed by the words the engine spoke', async () => {
+    const before = synthesizer.requests.length;
+    const response = await speak({
+      text: 'In 2019, **Dr. Smith** paid €5 at 10:30. Sales rose 12.5% by the 3rd of May.',
+      outputFormat: 'wav',
+      captions: true,
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const spoken = synthesizer.requests.slice(before).map((request) => request.text);
+    assert.deepEqual(spoken, [
+      'In twenty nineteen, Doctor Smith paid five euros at ten thirty.',
+      'Sales rose twelve point five percent by the third of May.',
+    ]);
+    const { data } = textToSpeechResponseSchema.parse(response.json());
+    // Under a second each (the double's 0.01 s a character): one cue of two lines.
+    assert.deepEqual(data.captions, [
+      {
+        start: 0,
+        end: data.durationSeconds,
+        text: 'In 2019, Dr. Smith paid €5 at 10:30.\nSales rose 12.5% by the 3rd of May.',
+      },
+    ]);
+  });
+
   test('without captions the answer is plain; captions must be true or false', async () => {
     const plain = await speak({ text: 'Hello there.', outputFormat: 'wav' });
     assert.equal(textToSpeechResponseSchema.parse(plain.json()).data.captions, undefined);
