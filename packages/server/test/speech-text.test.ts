@@ -181,3 +181,19 @@ test('rewrites that meet inside an earlier one keep the written text whole', () 
   assert.equal(tracked.writtenBetween(0, 3), 'ab12c');
   assert.equal(tracked.writtenBetween(2, tracked.text.length), 'd');
 });
+
+test('a near tie between a language the engine speaks and one it does not goes to the spoken one', () => {
+  const spoken = ['en', 'es', 'fr', 'hi', 'it', 'ja', 'pt'];
+  // franc puts Swedish first for both, French and English close behind.
+  const list = 'Ingredients: flour, water, salt, yeast. Mix well.';
+  assert.equal(detectLanguage(list), 'sv');
+  assert.equal(detectLanguage(list, spoken), 'en', 'English first among the close ones');
+  assert.equal(
+    detectLanguage('Tips: drink water, walk daily, sleep well, eat greens.', spoken),
+    'en',
+  );
+  // Real German is no tie: it stays German, which the engine then refuses.
+  const german = 'Heute ist das Wetter sehr schön, deshalb machen wir einen langen Spaziergang.';
+  assert.equal(detectLanguage(german, spoken), 'de');
+  assert.equal(prepareSpeechText(list, spoken).language, 'en');
+});

@@ -31,8 +31,10 @@ import {
   AudioTooLongError,
   EmptyResultError,
   GenerationAbortedError,
+  UnsupportedLanguageError,
   ValidationError,
 } from '../../errors.ts';
+import { primaryLanguage } from '../../providers/language-tag.ts';
 
 /** Chunk size for engines that state no limit: a few sentences, so an abort stops work soon. */
 export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;
@@ -94,8 +96,9 @@ export async function textToSpeech(
   { synthesizer, temporaryRoot, maxSeconds }: TextToSpeechDependencies,
   { signal, visitor, onQueuePosition, onPiece }: TextToSpeechOptions = {},
 ): Promise<TextToSpeechResult> {
-  const prepared = prepareSpeechText(request.text);
+  const prepared = prepareSpeechText(request.text, synthesizer.languages);
   if (!prepared.text) throw new ValidationError(TEXT_TO_SPEECH_MESSAGES.nothingToSpeak);
+  refuseUnspokenLanguage(prepared.language, synthesizer);
   const estimatedSeconds = estimateSpeechSeconds(prepared.text, request.speed);
   if (estimatedSeconds > maxSeconds) throw speechTooLong(estimatedSeconds, maxSeconds);
 
@@ -168,6 +171,17 @@ export async function textToSpeech(
         : {}),
     };
   }).finally(() => place.leave());
+}
+
+/**
+ * Text in a language the engine does not speak is refused before any audio is made: an engine
+ * reading it with another language's sounds makes noise, not speech (Korean came back garbled).
+ */
+function refuseUnspokenLanguage(language: string | undefined, synthesizer: SpeechSynthesizer) {
+  const primary = primaryLanguage(language);
+  if (primary && synthesizer.languages && !synthesizer.languages.includes(primary)) {
+    throw new UnsupportedLanguageError(TEXT_TO_SPEECH_MESSAGES.languageNotSpoken(primary));
+  }
 }
 
 /**

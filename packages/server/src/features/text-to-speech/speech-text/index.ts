@@ -26,9 +26,10 @@ export interface SpeechText {
   writtenBetween: (start: number, end: number) => string;
 }
 
-export function prepareSpeechText(input: string): SpeechText {
+/** `spokenLanguages`: those the engine speaks, which win a near tie in the language's detection. */
+export function prepareSpeechText(input: string, spokenLanguages?: readonly string[]): SpeechText {
   const plain = stripMarkdown(input);
-  const language = detectLanguage(plain);
+  const language = detectLanguage(plain, spokenLanguages);
   const spoken = spokenWords(TrackedText.of(plain), language)
     .replace(/\s+/g, () => ' ')
     .replace(/^ | $/g, () => '');
