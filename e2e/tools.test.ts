@@ -17,10 +17,19 @@ import {
   TOOLS,
   TOOL_CAPABILITY,
   toolPath,
+  TEXT_TO_SPEECH_MESSAGES,
   VOICE_DESCRIPTIONS,
+  VOICES,
+  voiceName,
   type HealthResponse,
 } from '@ai-tools/contracts';
-import { BASE_URL, openBrowser, type BrowserSession } from './helpers/browser.ts';
+import {
+  BASE_URL,
+  DESKTOP,
+  openBrowser,
+  withFreshBrowser,
+  type BrowserSession,
+} from './helpers/browser.ts';
 import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectVisible } from './helpers/visibility.ts';
 import { assertNeuralEngine } from './helpers/engines.ts';
@@ -198,7 +207,7 @@ describe('text to speech', () => {
       const { page } = session;
       await page.goto(ROUTES.textToSpeech);
       await page.getByLabel('Voice', { exact: true }).selectOption('nova');
-      await expectVisible(page.getByText(`nova: ${VOICE_DESCRIPTIONS.nova}.`, { exact: false }));
+      await expectVisible(page.getByText(VOICE_DESCRIPTIONS.nova, { exact: true }));
       // The browser loads and decodes the sample the server made for this voice.
       await page.waitForFunction(
         () => {
@@ -215,6 +224,57 @@ describe('text to speech', () => {
       );
     },
   );
+
+  for (const viewport of [DESKTOP, { width: 390, height: 844 }]) {
+    test(
+      `at ${viewport.width} px: the voice picker names each voice, describes the chosen one once, and the languages spoken are listed`,
+      { timeout: TEST_TIMEOUT_MS },
+      () =>
+        withFreshBrowser(viewport, async (page) => {
+          await page.goto(ROUTES.textToSpeech);
+          const picker = page.getByLabel('Voice', { exact: true });
+          const options = await picker.locator('option').allTextContents();
+          assert.deepEqual(options, VOICES.map(voiceName), 'each option is the name alone');
+          await picker.selectOption('sage');
+          const description = page.getByText(VOICE_DESCRIPTIONS.sage);
+          await expectVisible(description);
+          assert.equal(await description.count(), 1, 'the description is shown once');
+          assert.equal(
+            await picker.evaluate(
+              (select) =>
+                document.getElementById(select.getAttribute('aria-describedby') ?? '')?.textContent,
+            ),
+            VOICE_DESCRIPTIONS.sage,
+            'the select is described by it',
+          );
+          // The description sits beside the select, inside the page's width.
+          const box = await description.boundingBox();
+          assert.ok(box && box.x >= 0 && box.x + box.width <= viewport.width, JSON.stringify(box));
+          await expectVisible(page.getByText(TEXT_TO_SPEECH_MESSAGES.spokenLanguages));
+          assert.deepEqual(await accessibilityViolations(page), []);
+        }),
+    );
+
+    test(
+      `at ${viewport.width} px: Korean text is refused with a message that names the languages spoken`,
+      { timeout: TEST_TIMEOUT_MS },
+      () =>
+        withFreshBrowser(viewport, async (page) => {
+          await page.goto(ROUTES.textToSpeech);
+          await page
+            .getByLabel('Text', { exact: true })
+            .fill('안녕하세요. 오늘은 날씨가 정말 좋네요. 공원에 산책하러 갈까요?');
+          await page.getByRole('button', { name: 'Generate', exact: true }).click();
+          await expectVisible(
+            page.getByRole('alert').filter({
+              hasText: TEXT_TO_SPEECH_MESSAGES.languageNotSpoken('ko'),
+            }),
+          );
+          assert.equal(await page.locator('audio[src^="blob:"]').count(), 0, 'no audio was made');
+          assert.deepEqual(await accessibilityViolations(page), []);
+        }),
+    );
+  }
 });
 
 describe('speech to text', () => {

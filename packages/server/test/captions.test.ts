@@ -62,7 +62,7 @@ test('a cue under a second joins its neighbour when both fit in two lines', () =
   assert.equal(cues.length, 2);
 });
 
-test('lines are balanced at a space, and text without spaces breaks between characters', () => {
+test('lines are balanced at a space, and Japanese fits 21 characters to a line', () => {
   assert.equal(
     captionLines('The birch canoe slid on the smooth planks of the old river.'),
     'The birch canoe slid on the\nsmooth planks of the old river.',
@@ -75,4 +75,48 @@ test('lines are balanced at a space, and text without spaces breaks between char
   for (const line of cues.flatMap((cue) => cue.text.split('\n'))) {
     assert.ok(displayWidth(line) <= CAPTION_LIMITS.maxLineCharacters, line);
   }
+});
+
+test('Japanese lines break between words, never before 、。」！？ nor after 「（', () => {
+  const japanese =
+    '「今日はいい天気ですね」と彼女は言いました。東京の天気はとても良いので、公園では子供たちが元気に遊んでいます。' +
+    'それから、私たちは家に帰って（少し遅くなりましたが）、みんなで晩ご飯を食べました！';
+  const cues = captionCues([{ text: japanese, startSeconds: 0, endSeconds: 20 }], {
+    language: 'ja',
+  });
+  const lines = cues.flatMap((cue) => cue.text.split('\n'));
+  assert.equal(lines.join(''), japanese, 'every character, in order');
+  assert.ok(lines.length >= 4, `${lines.length} lines`);
+  const wordEnds = new Set(
+    [...new Intl.Segmenter('ja', { granularity: 'word' }).segment(japanese)].map(
+      ({ index, segment }) => index + segment.length,
+    ),
+  );
+  let offset = 0;
+  for (const line of lines) {
+    assert.ok(displayWidth(line) <= CAPTION_LIMITS.maxLineCharacters, line);
+    assert.doesNotMatch(
+      line,
+      /^[、。，．」』）！？：；]/u,
+      `a line starts with punctuation: ${line}`,
+    );
+    assert.doesNotMatch(line, /[「『（]$/u, `a line ends with an opening bracket: ${line}`);
+    offset += line.length;
+    assert.ok(wordEnds.has(offset), `a line ends inside a word: ${line}`);
+  }
+});
+
+test('a part of a long sentence is timed by its share of the spoken words, not the written ones', () => {
+  const sentence =
+    'The years 1999 2004 2019 and 2024 come first in this sentence, and a long tail of plain ' +
+    'words follows them to the end.';
+  // Each digit is said as a word of five letters or so.
+  const spokenForm = (written: string) => written.replace(/\d/g, 'digit');
+  const cues = captionCues([{ text: sentence, startSeconds: 0, endSeconds: 10 }], { spokenForm });
+  assert.equal(cues.length, 2);
+  const [first, second] = cues.map((cue) => displayWidth(spokenForm(cue.text.replace('\n', ' '))));
+  const expected = (10 * first!) / (first! + second!);
+  assert.ok(Math.abs(cues[0]!.end - expected) < 0.01, `${cues[0]!.end} s, ${expected} s expected`);
+  assert.equal(cues[1]?.start, cues[0]?.end);
+  assert.equal(cues[1]?.end, 10);
 });

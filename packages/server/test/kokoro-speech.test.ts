@@ -15,6 +15,7 @@ import {
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   VOICES,
+  TEXT_TO_SPEECH_MESSAGES,
   healthResponseSchema,
   textToSpeechResponseSchema,
   voiceSamplePath,
@@ -32,6 +33,7 @@ import type { SpeechSynthesisRequest, SpeechSynthesizer } from '../src/providers
 import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { pcmDurationSeconds } from '../src/audio/wav.ts';
 import { assertSpeechFile, probeBytes } from './helpers/audio-doubles.ts';
+import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
 import { countAudioPasses } from './helpers/audio-passes.ts';
 import { whisperHears, wordErrorRate } from './helpers/whisper-round-trip.ts';
@@ -140,22 +142,22 @@ test('Japanese with kanji is read through its pronunciation by a Japanese Kokoro
   assert.match(heard, /住んでいます/, `Whisper heard "${heard}"`);
 });
 
-test('a language Kokoro does not speak here goes to espeak-ng and still answers 200', async () => {
-  const response = await app.inject({
-    method: 'POST',
-    url: API_PATHS.textToSpeech,
-    payload: { text: 'Guten Morgen, wie geht es dir heute?', voice: 'alloy', outputFormat: 'wav' },
-    remoteAddress: nextVisitor(),
-  });
-  assert.equal(response.statusCode, 200, response.body);
-  const made = synthesized.at(-1);
-  assert.equal(made?.language, 'de');
-  const info = probeBytes(
-    Buffer.from(textToSpeechResponseSchema.parse(response.json()).data.audioBase64, 'base64'),
-    'wav',
-  );
-  // The classic tier's one sample rate: espeak-ng spoke the German.
-  assert.equal(info.sampleRate, 22_050);
+test('a language Kokoro does not speak is refused with a 400 before any audio is made', async () => {
+  for (const [text, language] of [
+    ['Guten Morgen, wie geht es dir heute? Das Wetter ist schön.', 'de'],
+    ['안녕하세요. 오늘은 날씨가 정말 좋네요. 공원에 산책하러 갈까요?', 'ko'],
+  ] as const) {
+    const before = synthesized.length;
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.textToSpeech,
+      payload: { text, voice: 'alloy', outputFormat: 'wav' },
+      remoteAddress: nextVisitor(),
+    });
+    assert.equal(response.statusCode, 400, response.body);
+    assert.equal(errorMessage(response), TEXT_TO_SPEECH_MESSAGES.languageNotSpoken(language));
+    assert.equal(synthesized.length, before, 'no engine was asked to speak it');
+  }
 });
 
 test('the server keeps answering while Kokoro speaks: the model runs off the event loop', async () => {

@@ -8,6 +8,7 @@ import {
   splitIntoChunks,
   stripMarkdown,
 } from '../src/features/text-to-speech/speech-text/index.ts';
+import { TrackedText } from '../src/features/text-to-speech/speech-text/tracked-text.ts';
 
 test('markdown syntax is removed and its words are kept', () => {
   const markdown = [
@@ -143,4 +144,56 @@ test('a sentence longer than the limit splits at a clause, then at a space', () 
   assert.equal(chunks[0], 'alpha beta gamma delta,');
   for (const chunk of chunks) assert.ok(chunk.length <= 30, chunk);
   assert.equal(chunks.join(' '), text);
+});
+
+test('the prepared text maps each spoken stretch back to the words as written', () => {
+  const written =
+    '## In 2019\n\nDr. Smith paid €5.50 for the bread, i.e. 3rd place, at 10:05 & left.  It rose 12%.';
+  const prepared = prepareSpeechText(written);
+  assert.equal(
+    prepared.text,
+    'In twenty nineteen. Doctor Smith paid five euros and fifty cents for the bread, that is third place, at ten oh five and left. It rose twelve percent.',
+  );
+  assert.equal(
+    prepared.writtenBetween(0, prepared.text.length),
+    'In 2019. Dr. Smith paid €5.50 for the bread, i.e. 3rd place, at 10:05 & left. It rose 12%.',
+  );
+  const second = prepared.text.indexOf('Doctor');
+  const third = prepared.text.indexOf('It rose');
+  assert.equal(
+    prepared.writtenBetween(second, third).trim(),
+    'Dr. Smith paid €5.50 for the bread, i.e. 3rd place, at 10:05 & left.',
+  );
+  // A stretch that starts inside a spelled-out number leaves it to the stretch before.
+  const inside = prepared.text.indexOf('nineteen');
+  assert.equal(prepared.writtenBetween(0, inside), 'In 2019');
+  assert.equal(prepared.writtenBetween(inside, second), '.');
+});
+
+test('rewrites that meet inside an earlier one keep the written text whole', () => {
+  const tracked = TrackedText.of('ab12cd')
+    .replace(/\d+/g, () => 'NUMBER')
+    .replace(/bN|Rc/g, ({ 0: match }) => match.toLowerCase());
+  assert.equal(tracked.text, 'abnUMBErcd');
+  assert.equal(tracked.writtenBetween(0, tracked.text.length), 'ab12cd');
+  assert.equal(tracked.writtenBetween(0, 1), 'a');
+  // "bnUMBErc" is one rewrite of "b12c": it goes with the stretch where it starts.
+  assert.equal(tracked.writtenBetween(0, 3), 'ab12c');
+  assert.equal(tracked.writtenBetween(2, tracked.text.length), 'd');
+});
+
+test('a near tie between a language the engine speaks and one it does not goes to the spoken one', () => {
+  const spoken = ['en', 'es', 'fr', 'hi', 'it', 'ja', 'pt'];
+  // franc puts Swedish first for both, French and English close behind.
+  const list = 'Ingredients: flour, water, salt, yeast. Mix well.';
+  assert.equal(detectLanguage(list), 'sv');
+  assert.equal(detectLanguage(list, spoken), 'en', 'English first among the close ones');
+  assert.equal(
+    detectLanguage('Tips: drink water, walk daily, sleep well, eat greens.', spoken),
+    'en',
+  );
+  // Real German is no tie: it stays German, which the engine then refuses.
+  const german = 'Heute ist das Wetter sehr schön, deshalb machen wir einen langen Spaziergang.';
+  assert.equal(detectLanguage(german, spoken), 'de');
+  assert.equal(prepareSpeechText(list, spoken).language, 'en');
 });

@@ -7,6 +7,8 @@ import {
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   SERVER_MESSAGES,
+  SPOKEN_LANGUAGES,
+  TEXT_TO_SPEECH_MESSAGES,
   speechPieceEventSchema,
   textToSpeechResponseSchema,
 } from '@ai-tools/contracts';
@@ -161,6 +163,30 @@ describe('success', () => {
     ]);
   });
 
+  test('captions show the text as written, timed by the words the engine spoke', async () => {
+    const before = synthesizer.requests.length;
+    const response = await speak({
+      text: 'In 2019, **Dr. Smith** paid €5 at 10:30. Sales rose 12.5% by the 3rd of May.',
+      outputFormat: 'wav',
+      captions: true,
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const spoken = synthesizer.requests.slice(before).map((request) => request.text);
+    assert.deepEqual(spoken, [
+      'In twenty nineteen, Doctor Smith paid five euros at ten thirty.',
+      'Sales rose twelve point five percent by the third of May.',
+    ]);
+    const { data } = textToSpeechResponseSchema.parse(response.json());
+    // Under a second each (the double's 0.01 s a character): one cue of two lines.
+    assert.deepEqual(data.captions, [
+      {
+        start: 0,
+        end: data.durationSeconds,
+        text: 'In 2019, Dr. Smith paid €5 at 10:30.\nSales rose 12.5% by the 3rd of May.',
+      },
+    ]);
+  });
+
   test('without captions the answer is plain; captions must be true or false', async () => {
     const plain = await speak({ text: 'Hello there.', outputFormat: 'wav' });
     assert.equal(textToSpeechResponseSchema.parse(plain.json()).data.captions, undefined);
@@ -182,6 +208,55 @@ describe('success', () => {
     assert.equal(response.statusCode, 200, response.body);
     assert.ok(small.requests.length >= 4);
     for (const request of small.requests) assert.ok(request.text.length <= 100);
+  });
+});
+
+describe('a language the voices do not speak is refused before any audio is made', () => {
+  const korean = '안녕하세요. 오늘은 날씨가 정말 좋네요. 공원에 산책하러 갈까요?';
+  let speaking: SynthesizerDouble;
+  let speakingApp: FastifyInstance;
+
+  before(async () => {
+    // The local engines speak the page's languages only (SPOKEN_LANGUAGES).
+    speaking = {
+      ...sineSynthesizer(),
+      languages: SPOKEN_LANGUAGES.map((language) => language.tag),
+    };
+    speakingApp = await makeApp({ providers: testProviders({ speech: speaking }) });
+  });
+  after(() => speakingApp.close());
+
+  const ask = (text: string, headers: Record<string, string> = {}) =>
+    speakingApp.inject({
+      method: 'POST',
+      url: API_PATHS.textToSpeech,
+      payload: { text, captions: true },
+      headers,
+      remoteAddress: `10.0.1.${nextAddress++}`,
+    });
+
+  for (const [answer, headers] of [
+    ['the JSON answer', {}],
+    ['the streamed answer', { accept: 'text/event-stream' }],
+  ] as const) {
+    test(`Korean text: ${answer} is a 400 that names the language and the ones spoken`, async () => {
+      const response = await ask(korean, headers);
+      assert.equal(response.statusCode, 400, response.body);
+      assert.equal(errorMessage(response), TEXT_TO_SPEECH_MESSAGES.languageNotSpoken('ko'));
+      assert.match(errorMessage(response), /Korean.*English, Spanish/);
+      assert.equal(speaking.requests.length, 0, 'no audio was made');
+    });
+  }
+
+  test('the languages spoken are spoken, Japanese and Spanish among them', async () => {
+    for (const text of [
+      'おはようございます。今日はいい天気ですね。',
+      'Hoy hace muy buen tiempo, así que vamos a dar un largo paseo por el parque.',
+      'Hello there.',
+    ]) {
+      const response = await ask(text);
+      assert.equal(response.statusCode, 200, response.body);
+    }
   });
 });
 

@@ -88,6 +88,11 @@ export interface SpeechSynthesizer extends Engine {
    * service splits longer text at sentences to fit. Unset: the service's own default.
    */
   maxCharactersPerChunk?: number;
+  /**
+   * The languages it speaks, as BCP 47 primary subtags: the service refuses text in any other
+   * before any audio is made. Unset: every text is sent (a remote service knows its own).
+   */
+  languages?: readonly string[];
 }
 
 export interface TranscriptionRequest extends EngineRequestOptions {

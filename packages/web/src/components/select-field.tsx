@@ -1,4 +1,4 @@
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 
 interface SelectFieldProps<Value extends string | number> {
   id: string;
@@ -10,6 +10,8 @@ interface SelectFieldProps<Value extends string | number> {
   formatOption?: (value: Value) => string;
   disabled?: boolean;
   required?: boolean;
+  /** A line under the select that describes the chosen option, read with the select. */
+  hint?: ReactNode;
 }
 
 /** A labelled select whose value keeps the option's own type (numbers stay numbers). */
@@ -22,7 +24,9 @@ export function SelectField<Value extends string | number>({
   formatOption = String,
   disabled,
   required,
+  hint,
 }: SelectFieldProps<Value>) {
+  const hintId = `${id}-hint`;
   const handleChange = (event: ChangeEvent<HTMLSelectElement>) => {
     const chosen = options.find((option) => String(option) === event.target.value);
     if (chosen !== undefined) onChange(chosen);
@@ -36,6 +40,7 @@ export function SelectField<Value extends string | number>({
         onChange={handleChange}
         disabled={disabled}
         required={required}
+        aria-describedby={hint ? hintId : undefined}
       >
         {options.map((option) => (
           <option key={String(option)} value={String(option)}>
@@ -43,6 +48,11 @@ export function SelectField<Value extends string | number>({
           </option>
         ))}
       </select>
+      {hint ? (
+        <p id={hintId} className="tool-hint">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

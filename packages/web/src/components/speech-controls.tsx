@@ -8,6 +8,7 @@ import {
   TEXT_TO_SPEECH_DEFAULTS,
   VOICE_DESCRIPTIONS,
   VOICES,
+  voiceName,
   type CaptionCue,
   type OutputFormat,
   type QueueEvent,
@@ -46,7 +47,9 @@ export function SpeechChoiceFields({
         value={choices.voice}
         options={VOICES}
         onChange={(voice) => onChange({ ...choices, voice })}
-        formatOption={(value) => `${value}: ${VOICE_DESCRIPTIONS[value]}`}
+        // The name alone: a description inside the option is cut off by the closed select.
+        formatOption={voiceName}
+        hint={VOICE_DESCRIPTIONS[choices.voice]}
       />
       <SelectField
         id={`${id}-speed`}
@@ -65,6 +68,15 @@ export function SpeechChoiceFields({
         formatOption={(value) => value.toUpperCase()}
       />
     </div>
+  );
+}
+
+/** The languages the voices speak; text in another is refused by the server. */
+export function SpokenLanguagesNote() {
+  return (
+    <p className="tool-hint" data-testid="spoken-languages">
+      {TEXT_TO_SPEECH_MESSAGES.spokenLanguages}
+    </p>
   );
 }
 

@@ -35,12 +35,3 @@ export const TRANSCRIPTION_LANGUAGES = (
   'gl mr pa si km sn yo so af oc ka be tg sd gu am yi lo uz fo ht ps tk nn mt sa lb my bo tl ' +
   'mg as tt haw ln ha ba jv su'
 ).split(' ');
-
-/** A language's English name ("French" for 'fr'), or its code where the runtime has no name. */
-export function languageName(code: string): string {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

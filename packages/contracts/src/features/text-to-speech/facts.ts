@@ -59,6 +59,51 @@ export const VOICE_DESCRIPTIONS: Record<Voice, string> = {
   verse: 'American man, upbeat',
 };
 
+/** A voice as the page names it: the value the request sends, with a capital ("alloy" is Alloy). */
+export function voiceName(voice: Voice): string {
+  return voice.charAt(0).toUpperCase() + voice.slice(1);
+}
+
+/**
+ * The languages the speech voices speak here (Kokoro-82M's English and the languages whose round
+ * trip through Whisper came back right, ADR 026), by BCP 47 primary subtag, in the order the page
+ * lists them. The server refuses text in any other language before making audio: espeak-ng's
+ * voices for the rest came back garbled (Korean) or as "Chinese letter" (Chinese).
+ */
+export const SPOKEN_LANGUAGES = [
+  { tag: 'en', name: 'English' },
+  { tag: 'es', name: 'Spanish' },
+  { tag: 'fr', name: 'French' },
+  { tag: 'hi', name: 'Hindi' },
+  { tag: 'it', name: 'Italian' },
+  { tag: 'ja', name: 'Japanese' },
+  { tag: 'pt', name: 'Portuguese' },
+] as const;
+export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number]['tag'];
+
+/** Whether the voices speak a language, given by its BCP 47 tag ('pt-BR' is Portuguese). */
+export function isSpokenLanguage(tag: string): boolean {
+  const primary = tag.toLowerCase().split(/[-_]/)[0];
+  return SPOKEN_LANGUAGES.some((language) => language.tag === primary);
+}
+
+/** A language's English name ('ko' is Korean), or the tag itself where the runtime has none. */
+export function languageName(tag: string): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    // A tag Intl cannot read, such as a malformed one.
+    return tag;
+  }
+}
+
+/** The spoken languages' names as a sentence's list: "English, Spanish, … and Portuguese". */
+export function spokenLanguageList(): string {
+  return new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    SPOKEN_LANGUAGES.map((language) => language.name),
+  );
+}
+
 export const OUTPUT_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 

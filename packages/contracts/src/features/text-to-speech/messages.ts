@@ -3,7 +3,13 @@
  * (docs/product.md sections 4, 5 and 8). The writers' read-aloud panels use the same call, so they
  * say the same. Plain values, free of zod, so the website's first load may use them.
  */
-import { MAX_SPEED, MIN_SPEED, TEXT_TO_SPEECH_LIMITS } from './facts.ts';
+import {
+  MAX_SPEED,
+  MIN_SPEED,
+  TEXT_TO_SPEECH_LIMITS,
+  languageName,
+  spokenLanguageList,
+} from './facts.ts';
 
 const SPEED_RANGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`;
 
@@ -30,8 +36,11 @@ export const TEXT_TO_SPEECH_MESSAGES = {
 
   speechEmpty: 'The speech engine returned no audio. Please try again.',
   speechFailed: 'The speech engine could not read this text. Please change the text and try again.',
+  /** `language` is the text's BCP 47 tag, such as 'ko'. */
   languageNotSpoken: (language: string) =>
-    `No voice here speaks this text's language (${language}). Please write it in English or in another language our voices speak, such as Spanish, French, Hindi or Chinese.`,
+    `This text seems to be in ${languageName(language)}, which our voices do not speak. They speak ${spokenLanguageList()}.`,
+  /** The page's list of the languages the voices speak. */
+  spokenLanguages: `Voices speak ${spokenLanguageList()}.`,
   speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
   speechPackagesMissing: (packages: string, missing: readonly string[]) =>
     `Speech needs the Debian packages ${packages}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${packages}\`.`,

@@ -1,12 +1,13 @@
 /**
  * Captions from a synthesis: the speech is made one sentence at a time, so each sentence's start
  * and end in the audio are known exactly. A sentence becomes one cue, or several when it does not
- * fit in two lines; only those parts are timed by their share of the sentence's characters.
+ * fit in two lines; only those parts are timed by their share of the sentence's spoken words. The
+ * cues show the sentence as it was written ("2019", not "twenty nineteen").
  */
 import { CAPTION_LIMITS, type CaptionCue } from '@ai-tools/contracts';
 import { displayWidth } from '../../text/display-width.ts';
 
-/** A sentence as spoken, with its place in the final audio. */
+/** A sentence as written, with the place of its speech in the final audio. */
 export interface SpokenSentence {
   text: string;
   startSeconds: number;
@@ -15,65 +16,130 @@ export interface SpokenSentence {
 
 const MAX_CUE_CHARACTERS = CAPTION_LIMITS.maxLineCharacters * CAPTION_LIMITS.maxLines;
 
-/** Japanese and Chinese have no spaces: their lines break between characters. */
-function isSpaced(text: string): boolean {
-  return /\s/.test(text.trim());
+/** Japanese and Chinese are written without spaces: lines break between the words ICU finds. */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/**
+ * Punctuation that never starts a line (kinsoku): 、。！？」) and the like stay with the word
+ * before them, as does the space after a word.
+ */
+const NEVER_STARTS_LINE = /^[\s\p{Pe}\p{Pf}\p{Po}]+$/u;
+/** Opening brackets and quotes (「（『) never end a line: they go with the word after them. */
+const NEVER_ENDS_LINE = /^[\p{Ps}\p{Pi}]+$/u;
+
+const wordSegmenters = new Map<string, Intl.Segmenter>();
+
+function wordSegmenter(language: string): Intl.Segmenter {
+  let segmenter = wordSegmenters.get(language);
+  if (!segmenter) {
+    try {
+      segmenter = new Intl.Segmenter(language, { granularity: 'word' });
+    } catch {
+      // A tag Intl cannot read: ICU's Chinese and Japanese dictionary is one and the same.
+      segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
+    }
+    wordSegmenters.set(language, segmenter);
+  }
+  return segmenter;
 }
 
-function units(text: string): { parts: string[]; separator: string } {
-  return isSpaced(text)
-    ? { parts: text.trim().split(/\s+/), separator: ' ' }
-    : { parts: Array.from(text.trim()), separator: '' };
+/**
+ * The words of text written without spaces, as ICU's dictionary finds them (Intl.Segmenter), each
+ * with the punctuation that must not start or end a line beside it. A word wider than a line
+ * breaks between its characters.
+ */
+function unspacedWords(text: string, language: string): string[] {
+  const words: string[] = [];
+  let opening = '';
+  for (const { segment } of wordSegmenter(language).segment(text)) {
+    const parts =
+      displayWidth(segment) > CAPTION_LIMITS.maxLineCharacters ? Array.from(segment) : [segment];
+    for (const part of parts) {
+      if (NEVER_ENDS_LINE.test(part)) opening += part;
+      else if (words.length > 0 && !opening && NEVER_STARTS_LINE.test(part)) {
+        words[words.length - 1] += part;
+      } else {
+        words.push(opening + part);
+        opening = '';
+      }
+    }
+  }
+  if (opening) words.push(opening);
+  return words;
+}
+
+/** The units a line or cue may break between, and what joins them back. */
+function units(text: string, language: string | undefined): { parts: string[]; separator: string } {
+  const trimmed = text.trim();
+  return UNSPACED.test(trimmed)
+    ? { parts: unspacedWords(trimmed, language ?? 'ja'), separator: '' }
+    : { parts: trimmed.split(/\s+/), separator: ' ' };
+}
+
+/** How captions are made: the segmenter's language, and how a part of a sentence is spoken. */
+export interface CaptionOptions {
+  /** The text's BCP 47 language, for the word segmenter of Japanese or Chinese. */
+  language?: string;
+  /**
+   * The spoken form of a part of a sentence ("2019" is "twenty nineteen"): a part's share of the
+   * sentence's time is its share of the spoken words. The written text itself by default.
+   */
+  spokenForm?: (written: string) => string;
 }
 
 /**
  * Splits text into `count` groups of whole words, as even in length as the words allow, so no
  * cue is left with a word or two.
  */
-function evenGroups(text: string, count: number): string[] {
-  const { parts, separator } = units(text);
+function evenGroups(text: string, count: number, language: string | undefined): string[] {
+  const { parts, separator } = units(text, language);
+  const join = (words: string[]) => words.join(separator).trim();
   const target = displayWidth(text) / count;
   const groups: string[] = [];
   let current: string[] = [];
   for (const [index, part] of parts.entries()) {
-    const joined = displayWidth([...current, part].join(separator));
+    const joined = displayWidth(join([...current, part]));
     const groupsLeft = count - groups.length;
     const partsLeft = parts.length - index;
     if (current.length > 0 && groupsLeft > 1 && joined > target && partsLeft >= groupsLeft - 1) {
       // Closer to the target with this word or without it.
-      const without = displayWidth(current.join(separator));
+      const without = displayWidth(join(current));
       if (joined - target > target - without || joined > MAX_CUE_CHARACTERS) {
-        groups.push(current.join(separator));
+        groups.push(join(current));
         current = [part];
         continue;
       }
     }
     current.push(part);
   }
-  if (current.length > 0) groups.push(current.join(separator));
+  if (current.length > 0) groups.push(join(current));
   return groups;
 }
 
-/** One sentence's cues: parts of at most two lines each, timed by their share of characters. */
-function sentenceCues(sentence: SpokenSentence): CaptionCue[] {
+/**
+ * One sentence's cues: parts of at most two lines each, timed by their share of the sentence's
+ * spoken words.
+ */
+function sentenceCues(sentence: SpokenSentence, options: CaptionOptions): CaptionCue[] {
+  const { language, spokenForm = (written: string) => written } = options;
   const text = sentence.text.trim();
   let count = Math.ceil(displayWidth(text) / MAX_CUE_CHARACTERS);
-  let groups = evenGroups(text, count);
+  let groups = evenGroups(text, count, language);
   // Word lengths may push an even split over the limit: one more cue then.
-  while (groups.some((group) => !fitsInCue(group)) && count < text.length) {
+  while (groups.some((group) => !fitsInCue(group, language)) && count < text.length) {
     count += 1;
-    groups = evenGroups(text, count);
+    groups = evenGroups(text, count, language);
   }
-  const total = groups.reduce((sum, group) => sum + displayWidth(group), 0);
+  const weights = groups.map((group) => Math.max(1, displayWidth(spokenForm(group))));
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
   const span = sentence.endSeconds - sentence.startSeconds;
   let start = sentence.startSeconds;
-  let characters = 0;
+  let spoken = 0;
   return groups.map((group, index) => {
-    characters += displayWidth(group);
+    spoken += weights[index] ?? 0;
     const end =
       index === groups.length - 1
         ? sentence.endSeconds
-        : sentence.startSeconds + (span * characters) / total;
+        : sentence.startSeconds + (span * spoken) / total;
     const cue = { start: round(start), end: round(end), text: group };
     start = end;
     return cue;
@@ -81,50 +147,55 @@ function sentenceCues(sentence: SpokenSentence): CaptionCue[] {
 }
 
 /** Whether the text fits in one cue: two lines, each within the line length. */
-function fitsInCue(text: string): boolean {
-  return captionLines(text)
+function fitsInCue(text: string, language: string | undefined): boolean {
+  return captionLines(text, language)
     .split('\n')
     .every((line) => displayWidth(line) <= CAPTION_LIMITS.maxLineCharacters);
 }
 
 /** Breaks a cue's text into at most two lines, as even as the words allow. */
-export function captionLines(text: string): string {
+export function captionLines(text: string, language?: string): string {
   if (displayWidth(text) <= CAPTION_LIMITS.maxLineCharacters) return text;
-  const { parts, separator } = units(text);
+  const { parts, separator } = units(text, language);
+  const join = (words: string[]) => words.join(separator).trim();
   let best = { split: 1, longest: Infinity };
   for (let split = 1; split < parts.length; split += 1) {
     const longest = Math.max(
-      displayWidth(parts.slice(0, split).join(separator)),
-      displayWidth(parts.slice(split).join(separator)),
+      displayWidth(join(parts.slice(0, split))),
+      displayWidth(join(parts.slice(split))),
     );
     if (longest < best.longest) best = { split, longest };
   }
-  return [parts.slice(0, best.split).join(separator), parts.slice(best.split).join(separator)].join(
-    '\n',
-  );
+  return [join(parts.slice(0, best.split)), join(parts.slice(best.split))].join('\n');
 }
 
 /**
  * The cues of a synthesis. A cue shorter than the minimum joins its neighbour when both fit in two
  * lines together; that is the only time a cue spans a sentence boundary ("Yes." "No.").
  */
-export function captionCues(sentences: readonly SpokenSentence[]): CaptionCue[] {
-  const cues = sentences.filter((sentence) => sentence.text.trim()).flatMap(sentenceCues);
+export function captionCues(
+  sentences: readonly SpokenSentence[],
+  options: CaptionOptions = {},
+): CaptionCue[] {
+  const cues = sentences
+    .filter((sentence) => sentence.text.trim())
+    .flatMap((sentence) => sentenceCues(sentence, options));
   const joined: CaptionCue[] = [];
   for (const cue of cues) {
     const previous = joined.at(-1);
+    const separator = previous && UNSPACED.test(previous.text + cue.text) ? '' : ' ';
     const tooShort = (candidate: CaptionCue) =>
       candidate.end - candidate.start < CAPTION_LIMITS.minSeconds;
-    const fitsWith = (candidate: CaptionCue) => fitsInCue(`${candidate.text} ${cue.text}`);
+    const fitsWith = (candidate: CaptionCue) =>
+      fitsInCue(`${candidate.text}${separator}${cue.text}`, options.language);
     if (previous && (tooShort(previous) || tooShort(cue)) && fitsWith(previous)) {
-      const separator = isSpaced(`${previous.text} ${cue.text}`) ? ' ' : '';
       previous.text = `${previous.text}${separator}${cue.text}`;
       previous.end = cue.end;
     } else {
       joined.push({ ...cue });
     }
   }
-  return joined.map((cue) => ({ ...cue, text: captionLines(cue.text) }));
+  return joined.map((cue) => ({ ...cue, text: captionLines(cue.text, options.language) }));
 }
 
 function round(seconds: number): number {

@@ -19,9 +19,10 @@ import type {
   SpeechSynthesizer,
   SynthesizedSpeech,
 } from '../../providers/types.ts';
-import { captionCues } from './captions.ts';
+import { captionCues, type SpokenSentence } from './captions.ts';
 import {
   prepareSpeechText,
+  spokenForm,
   splitFirstSentence,
   splitIntoChunks,
   splitIntoSentences,
@@ -30,8 +31,10 @@ import {
   AudioTooLongError,
   EmptyResultError,
   GenerationAbortedError,
+  UnsupportedLanguageError,
   ValidationError,
 } from '../../errors.ts';
+import { primaryLanguage } from '../../providers/language-tag.ts';
 
 /** Chunk size for engines that state no limit: a few sentences, so an abort stops work soon. */
 export const DEFAULT_CHARACTERS_PER_CHUNK = 1000;
@@ -93,8 +96,9 @@ export async function textToSpeech(
   { synthesizer, temporaryRoot, maxSeconds }: TextToSpeechDependencies,
   { signal, visitor, onQueuePosition, onPiece }: TextToSpeechOptions = {},
 ): Promise<TextToSpeechResult> {
-  const prepared = prepareSpeechText(request.text);
+  const prepared = prepareSpeechText(request.text, synthesizer.languages);
   if (!prepared.text) throw new ValidationError(TEXT_TO_SPEECH_MESSAGES.nothingToSpeak);
+  refuseUnspokenLanguage(prepared.language, synthesizer);
   const estimatedSeconds = estimateSpeechSeconds(prepared.text, request.speed);
   if (estimatedSeconds > maxSeconds) throw speechTooLong(estimatedSeconds, maxSeconds);
 
@@ -114,8 +118,17 @@ export async function textToSpeech(
   // encoded audio (ADR 040).
   return withTemporaryFolder(temporaryRoot, async (folder) => {
     const pieces: SynthesizedSpeech[] = [];
-    const spoken: { text: string; startSeconds: number; endSeconds: number }[] = [];
+    const spoken: SpokenSentence[] = [];
     let madeSeconds = 0;
+    // Captions show what the visitor wrote ("2019"), timed by what the engine said. The chunks are
+    // stretches of the prepared text, in order.
+    let searchFrom = 0;
+    const writtenChunk = (chunk: string) => {
+      const start = prepared.text.indexOf(chunk, searchFrom);
+      if (start < 0) return chunk;
+      searchFrom = start + chunk.length;
+      return prepared.writtenBetween(start, searchFrom);
+    };
     for (const [index, chunk] of chunks.entries()) {
       if (signal?.aborted) throw new GenerationAbortedError();
       const piece = await synthesizer.synthesize({
@@ -135,7 +148,7 @@ export async function textToSpeech(
       // An engine slower than the estimate stops here, not after making hours of audio.
       madeSeconds += piece.sampleRate > 0 ? pcmDurationSeconds(piece) : 0;
       if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
-      spoken.push({ text: chunk, startSeconds, endSeconds: madeSeconds });
+      spoken.push({ text: writtenChunk(chunk), startSeconds, endSeconds: madeSeconds });
       await onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
     }
     const speech = joinPieces(pieces);
@@ -148,9 +161,27 @@ export async function textToSpeech(
       mediaType: MEDIA_TYPES[request.outputFormat],
       durationSeconds: Math.round(pcmDurationSeconds(speech) * 1000) / 1000,
       engine: synthesizer.status().engine,
-      ...(request.captions ? { captions: captionCues(spoken) } : {}),
+      ...(request.captions
+        ? {
+            captions: captionCues(spoken, {
+              language: prepared.language,
+              spokenForm: (written) => spokenForm(written, prepared.language),
+            }),
+          }
+        : {}),
     };
   }).finally(() => place.leave());
+}
+
+/**
+ * Text in a language the engine does not speak is refused before any audio is made: an engine
+ * reading it with another language's sounds makes noise, not speech (Korean came back garbled).
+ */
+function refuseUnspokenLanguage(language: string | undefined, synthesizer: SpeechSynthesizer) {
+  const primary = primaryLanguage(language);
+  if (primary && synthesizer.languages && !synthesizer.languages.includes(primary)) {
+    throw new UnsupportedLanguageError(TEXT_TO_SPEECH_MESSAGES.languageNotSpoken(primary));
+  }
 }
 
 /**

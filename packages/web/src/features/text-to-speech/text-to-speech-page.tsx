@@ -17,6 +17,7 @@ import {
   DEFAULT_SPEECH_CHOICES,
   SpeechChoiceFields,
   SpeechStreamNote,
+  SpokenLanguagesNote,
   type SpeechChoices,
 } from '../../components/speech-controls.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
@@ -100,6 +101,7 @@ export function TextToSpeechPage() {
         </div>
 
         <SpeechChoiceFields id="tts" choices={choices} onChange={setChoices} />
+        <SpokenLanguagesNote />
         <VoiceSample voice={choices.voice} />
 
         <ToolActions loading={loading} disabled={engineStatus.blocked} onClear={handleClear} />

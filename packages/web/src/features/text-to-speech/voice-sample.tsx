@@ -1,14 +1,15 @@
-import { VOICE_DESCRIPTIONS, voiceSamplePath, type Voice } from '@ai-tools/contracts';
+import { voiceName, voiceSamplePath, type Voice } from '@ai-tools/contracts';
 
 /**
- * The chosen voice's description and a short spoken sample to play before generating. The server
- * makes each voice's sample once and keeps it; preload="none" fetches it only when played.
+ * A short spoken sample of the chosen voice to play before generating; the Voice select describes
+ * the voice. The server makes each voice's sample once and keeps it; preload="none" fetches it
+ * only when played.
  */
 export function VoiceSample({ voice }: { voice: Voice }) {
   return (
     <div className="voice-sample">
-      <p className="tool-hint" id="tts-voice-description">
-        <strong>{voice}</strong>: {VOICE_DESCRIPTIONS[voice]}. Play a short sample:
+      <p className="tool-hint">
+        Play a short sample of <strong>{voiceName(voice)}</strong>:
       </p>
       <audio
         key={voice}

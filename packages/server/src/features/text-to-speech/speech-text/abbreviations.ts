@@ -1,4 +1,5 @@
 /** English abbreviations as a person says them ("Dr." is "Doctor"), keeping a sentence's end. */
+import { TrackedText } from './tracked-text.ts';
 
 const TITLES: [RegExp, string][] = [
   [/\bDr\.(?=\s+[A-Z])/g, 'Doctor'],
@@ -24,14 +25,19 @@ const PHRASES: [RegExp, string][] = [
 ];
 
 export function expandAbbreviations(text: string): string {
+  return spellAbbreviations(TrackedText.of(text)).text;
+}
+
+/** expandAbbreviations on tracked text: each abbreviation remembers how it was written. */
+export function spellAbbreviations(text: TrackedText): TrackedText {
   let expanded = text;
-  for (const [pattern, words] of TITLES) expanded = expanded.replace(pattern, words);
+  for (const [pattern, words] of TITLES) expanded = expanded.replace(pattern, () => words);
   for (const [pattern, words] of PHRASES) {
-    expanded = expanded.replace(pattern, (match: string, offset: number, whole: string) => {
-      const after = whole.slice(offset + match.length);
+    expanded = expanded.replace(pattern, ({ 0: match, index, input }) => {
+      const after = input.slice(index + match.length);
       const endsSentence = after === '' || /^\s+[A-Z]/.test(after) || /^\s*$/.test(after);
       return endsSentence ? `${words}.` : words;
     });
   }
-  return expanded.replace(/\s&\s/g, ' and ');
+  return expanded.replace(/\s&\s/g, () => ' and ');
 }

@@ -1,4 +1,5 @@
 /** English numbers as a person says them: amounts, years, ordinals, times, decimals. */
+import { TrackedText } from './tracked-text.ts';
 
 const ONES = [
   'zero',
@@ -112,21 +113,26 @@ const CURRENCIES: Record<string, [unit: string, cents: string]> = {
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+|\d+`;
 
 export function numbersToWords(text: string): string {
+  return spellNumbers(TrackedText.of(text)).text;
+}
+
+/** numbersToWords on tracked text: each number remembers how it was written. */
+export function spellNumbers(text: TrackedText): TrackedText {
   return text
     .replace(
       new RegExp(String.raw`([$£€])(${NUMBER})(?:\.(\d{1,2}))?\b`, 'g'),
-      (_, symbol: string, whole: string, fraction: string | undefined) => {
+      ([, symbol = '', whole = '', fraction]) => {
         const [unit, cents] = CURRENCIES[symbol] ?? ['', ''];
         return amountToWords(whole, fraction?.padEnd(2, '0'), unit, cents);
       },
     )
     .replace(
       new RegExp(String.raw`(${NUMBER})(?:\.(\d+))?\s?%`, 'g'),
-      (_, whole: string, fraction: string | undefined) =>
+      ([, whole = '', fraction]) =>
         `${fraction ? decimalToWords(whole, fraction) : integerToWords(whole)} percent`,
     )
-    .replace(/\b(\d+)(?:st|nd|rd|th)\b/gi, (_, digits: string) => ordinalToWords(digits))
-    .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, (_, hours: string, minutes: string) => {
+    .replace(/\b(\d+)(?:st|nd|rd|th)\b/gi, ([, digits = '']) => ordinalToWords(digits))
+    .replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, ([, hours = '', minutes = '']) => {
       const hourWords = integerToWords(String(Number(hours)));
       if (minutes === '00') return `${hourWords} o'clock`;
       const minuteWords = minutes.startsWith('0')
@@ -136,15 +142,14 @@ export function numbersToWords(text: string): string {
     })
     .replace(
       new RegExp(String.raw`(^|[\s(])-(${NUMBER})(?:\.(\d+))?\b`, 'g'),
-      (_, before: string, whole: string, fraction: string | undefined) =>
+      ([, before = '', whole = '', fraction]) =>
         `${before}minus ${fraction ? decimalToWords(whole, fraction) : integerToWords(whole)}`,
     )
-    .replace(
-      new RegExp(String.raw`\b(${NUMBER})\.(\d+)\b`, 'g'),
-      (_, whole: string, fraction: string) => decimalToWords(whole, fraction),
+    .replace(new RegExp(String.raw`\b(${NUMBER})\.(\d+)\b`, 'g'), ([, whole = '', fraction = '']) =>
+      decimalToWords(whole, fraction),
     )
-    .replace(/\b(1[1-9]\d\d|20\d\d)\b(?![,.]\d)/g, (year: string) => yearToWords(Number(year)))
-    .replace(new RegExp(String.raw`\b(${NUMBER})\b`, 'g'), (digits: string) =>
+    .replace(/\b(1[1-9]\d\d|20\d\d)\b(?![,.]\d)/g, ([year = '']) => yearToWords(Number(year)))
+    .replace(new RegExp(String.raw`\b(${NUMBER})\b`, 'g'), ([digits = '']) =>
       integerToWords(digits),
     );
 }

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
+import { SPOKEN_LANGUAGES, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
@@ -62,6 +62,11 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
    */
   private readonly queues: Record<ClassicEngine, JobQueue>;
   private readonly festival = new FestivalVoices();
+  /**
+   * The languages the page lists, as the neural tier: espeak-ng knows many more, but its Korean
+   * comes back garbled and its Chinese as "Chinese letter", so the service refuses those.
+   */
+  readonly languages = SPOKEN_LANGUAGES.map((language) => language.tag);
 
   constructor(private readonly options: ClassicSynthesizerOptions) {
     this.queues = {

@@ -1,11 +1,11 @@
 /**
  * The neural speech tier: Kokoro-82M v1.0 (fp32 ONNX) in onnxruntime-node, loaded once in a worker
  * thread (kokoro-worker.ts), with phonemes from espeak-ng. It speaks English and the languages of
- * KOKORO_LANGUAGES; text in any other language goes to the classic tier's espeak-ng voices.
+ * KOKORO_LANGUAGES, the languages the page lists (SPOKEN_LANGUAGES); the service refuses the rest.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
+import { SPOKEN_LANGUAGES, type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
@@ -78,6 +78,7 @@ export interface KokoroOptions {
 
 export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
   readonly maxCharactersPerChunk = CHARACTERS_PER_CHUNK;
+  readonly languages = SPOKEN_LANGUAGES.map((language) => language.tag);
   /** One synthesis at a time: one run already uses both cores. */
   private readonly queue: JobQueue;
   private readonly styles = new Map<string, Promise<Float32Array>>();
@@ -189,7 +190,7 @@ export function kokoroSpeaker(
     return { voice: english, espeakVoice: english.startsWith('b') ? 'en-gb' : 'en-us' };
   }
   if (!Object.hasOwn(KOKORO_LANGUAGES, primary)) return undefined;
-  const other = KOKORO_LANGUAGES[primary]!;
+  const other = KOKORO_LANGUAGES[primary as keyof typeof KOKORO_LANGUAGES];
   const isWoman = english[1] === 'f';
   return { voice: isWoman ? other.woman : other.man, espeakVoice: other.espeakVoice };
 }

@@ -2,7 +2,7 @@
  * The one table that says how each of the site's 11 voices sounds in each local tier. README's
  * "Voices" section shows the same table; change both together.
  */
-import type { Voice } from '@ai-tools/contracts';
+import type { SpokenLanguage, Voice } from '@ai-tools/contracts';
 
 export type FestivalVoiceName = 'cmu_us_slt_arctic_hts' | 'kal_diphone';
 export type FliteVoiceName = 'slt' | 'rms' | 'awb' | 'kal16';
@@ -108,13 +108,14 @@ export interface KokoroLanguage {
 }
 
 /**
- * The languages Kokoro speaks here, by BCP 47 primary subtag: those whose round trip through
- * Whisper came back right (ADR 026). The others go to the classic tier's espeak-ng. Japanese is
+ * The languages Kokoro speaks here besides English, by BCP 47 primary subtag: those whose round
+ * trip through Whisper came back right (ADR 026), the page's list (SPOKEN_LANGUAGES in contracts).
+ * The service refuses text in any other. Japanese is
  * phonemized from its dictionary reading (japanese-reading.ts), since Debian's espeak-ng reads kanji
  * as "Chinese letter". Chinese (zf_xiaobei, zm_yunjian) is not here: espeak-ng reads hanzi the same
  * way and knows no pinyin, so Kokoro would only say that more nicely.
  */
-export const KOKORO_LANGUAGES: Readonly<Record<string, KokoroLanguage>> = {
+export const KOKORO_LANGUAGES: Readonly<Record<Exclude<SpokenLanguage, 'en'>, KokoroLanguage>> = {
   es: { espeakVoice: 'es', woman: 'ef_dora', man: 'em_alex' },
   fr: { espeakVoice: 'fr-fr', woman: 'ff_siwis', man: 'ff_siwis' },
   hi: { espeakVoice: 'hi', woman: 'hf_alpha', man: 'hm_omega' },
