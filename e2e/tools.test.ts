@@ -14,6 +14,7 @@ import type { Locator, Page } from 'playwright-core';
 import {
   API_PATHS,
   ROUTES,
+  SPEECH_PLAYER_MESSAGES,
   TOOLS,
   TOOL_CAPABILITY,
   toolPath,
@@ -27,6 +28,7 @@ import {
   BASE_URL,
   DESKTOP,
   openBrowser,
+  PHONE,
   withFreshBrowser,
   type BrowserSession,
 } from './helpers/browser.ts';
@@ -198,6 +200,122 @@ describe('text to speech', () => {
       assert.equal(record.piecesAfterFile, 0);
     },
   );
+
+  /**
+   * A text long enough for the engine to be still at work while the test pauses and resumes the
+   * first sentences (about half a minute of speech), short enough to keep the test quick.
+   */
+  const LONG_TEXT = [
+    'The lighthouse keeper climbed the stairs every evening before the sun went down.',
+    'He carried a small lamp, a notebook and a flask of hot tea.',
+    'From the top he could see the harbour, the fishing boats and the long grey pier.',
+    'Some nights the fog rolled in so thick that the beam seemed to stop in mid air.',
+    'On those nights he wound the horn and listened to its low voice across the water.',
+    'In the morning he wrote down the weather, the ships he had seen and the hours he had kept.',
+  ].join(' ');
+
+  /** The position the player shows, "0:12 / 0:30 made so far", as seconds heard. */
+  async function heardSeconds(page: Page): Promise<number> {
+    const text = (await page.getByTestId('speech-player-position').textContent()) ?? '';
+    const match = /(\d+):(\d\d) \//.exec(text);
+    assert.ok(match, `no position in "${text}"`);
+    return Number(match[1]) * 60 + Number(match[2]);
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(
+      `one player at ${viewport.width}x${viewport.height}: Pause holds the speech while it is made, and the file goes on from the point heard`,
+      { timeout: TEST_TIMEOUT_MS },
+      async () => {
+        await assertNeuralEngine('speech');
+        const { page } = session;
+        await page.setViewportSize(viewport);
+        try {
+          await page.goto(ROUTES.textToSpeech);
+          // Keeps every audio context the page makes, to see whether the live speech still sounds.
+          await page.evaluate(() => {
+            const contexts: AudioContext[] = [];
+            const Original = window.AudioContext;
+            window.AudioContext = class extends Original {
+              constructor(options?: AudioContextOptions) {
+                super(options);
+                contexts.push(this);
+              }
+            };
+            Object.assign(window, { speechContexts: contexts });
+          });
+          /** Waits until the page's audio contexts are in these states (they change soon after). */
+          const contextsAre = (states: AudioContextState[], message: string) =>
+            page
+              .waitForFunction(
+                (expected) =>
+                  (window as unknown as { speechContexts: AudioContext[] }).speechContexts
+                    .map((context) => context.state)
+                    .join() === expected.join(),
+                states,
+                { timeout: 10_000 },
+              )
+              .catch(() => assert.fail(message));
+          await page.getByLabel('Text', { exact: true }).fill(LONG_TEXT);
+          await page.getByRole('button', { name: 'Generate', exact: true }).click();
+
+          const player = page.getByRole('group', { name: SPEECH_PLAYER_MESSAGES.label });
+          await expectVisible(player);
+          // The speech is heard: its position moves past 0:00 while the rest is made.
+          await page.waitForFunction(
+            () => {
+              const position = document.querySelector('[data-testid="speech-player-position"]');
+              const clock = /(\d+):(\d\d) \//.exec(position?.textContent ?? '');
+              return clock !== null && Number(clock[1]) * 60 + Number(clock[2]) >= 1;
+            },
+            undefined,
+            { timeout: GENERATION_TIMEOUT_MS },
+          );
+
+          await player.getByRole('button', { name: SPEECH_PLAYER_MESSAGES.pause }).click();
+          await expectVisible(player.getByText(SPEECH_PLAYER_MESSAGES.paused, { exact: false }));
+          await contextsAre(['suspended'], 'Pause suspends the audio context');
+          const pausedAt = await heardSeconds(page);
+          await page.waitForTimeout(1_500);
+          assert.equal(await heardSeconds(page), pausedAt, 'the position holds while paused');
+          await contextsAre(['suspended'], 'the speech stays paused');
+          assert.deepEqual(await accessibilityViolations(page), []);
+
+          await player.getByRole('button', { name: SPEECH_PLAYER_MESSAGES.resume }).click();
+          await contextsAre(['running'], 'Resume plays the speech again');
+
+          // The file takes over where the visitor is, never from 0:00, and plays alone.
+          await page
+            .waitForFunction(
+              () => {
+                const audio = document.querySelector('audio[aria-label="Generated audio"]');
+                return (
+                  audio instanceof HTMLAudioElement &&
+                  audio.readyState >= 1 &&
+                  audio.currentTime > 0
+                );
+              },
+              undefined,
+              { timeout: GENERATION_TIMEOUT_MS },
+            )
+            .catch(() => assert.fail('the file never went on from the point heard'));
+          const file = await page.evaluate(() => {
+            const audio = document.querySelector<HTMLAudioElement>(
+              'audio[aria-label="Generated audio"]',
+            );
+            return { currentTime: audio?.currentTime ?? 0, paused: audio?.paused ?? true };
+          });
+          assert.ok(file.currentTime >= pausedAt, `the file starts at ${file.currentTime} s`);
+          assert.ok(file.currentTime > 0, 'the file does not go back to 0:00');
+          assert.equal(file.paused, false, 'the file plays on, as the speech did');
+          await contextsAre(['closed'], 'the live speech stops when the file takes over');
+          assert.deepEqual(await accessibilityViolations(page), []);
+        } finally {
+          await page.setViewportSize(DESKTOP);
+        }
+      },
+    );
+  }
 
   test(
     'the voice picker describes the chosen voice and plays its sample',

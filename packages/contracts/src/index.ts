@@ -19,6 +19,7 @@ export * from './features/video-script/messages.ts';
 export * from './features/video-script/schemas.ts';
 export * from './features/text-to-speech/facts.ts';
 export * from './features/text-to-speech/messages.ts';
+export * from './features/text-to-speech/player-messages.ts';
 export * from './features/text-to-speech/schemas.ts';
 export * from './features/speech-to-text/facts.ts';
 export * from './features/speech-to-text/messages.ts';

@@ -23,6 +23,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'TEXT_TO_SPEECH_MESSAGES.speechPackagesMissing': ['festival flite', ['festival']],
   'TEXT_TO_SPEECH_MESSAGES.playingWhileMade': ['8 s'],
   'TEXT_TO_SPEECH_MESSAGES.excerpt': [5000],
+  'SPEECH_PLAYER_MESSAGES.position': ['0:12', '0:30'],
   'SPEECH_TO_TEXT_MESSAGES.uploadTooSlow': [4096],
   'SPEECH_TO_TEXT_MESSAGES.languageUnavailable': ['French'],
   'WRITER_MESSAGES.resultEmpty': ['story'],

@@ -8,6 +8,7 @@ import {
 import { estimateSpeechSeconds } from '../lib/estimates.ts';
 import { downloadUrl } from '../lib/file-download.ts';
 import type { SpeechRequest, SpokenAudioState } from '../lib/spoken-audio-slice.ts';
+import { SpeechPlayer, type SpeechPlayerActions } from './speech-player.tsx';
 import { DownloadButton } from './download-button.tsx';
 import { ErrorLine } from './error-line.tsx';
 import {
@@ -35,9 +36,9 @@ interface SpokenAudioPanelProps {
   fileBaseName: string;
   state: SpokenAudioState;
   onGenerate: (request: SpeechRequest) => void;
+  /** Remove audio: frees the finished file. */
   onClear: () => void;
-  /** The visitor plays the finished file: the speech that played as it was made stops. */
-  onPlayFile: () => void;
+  player: SpeechPlayerActions;
 }
 
 /**
@@ -55,10 +56,20 @@ export function SpokenAudioPanel({
   state,
   onGenerate,
   onClear,
-  onPlayFile,
+  player,
 }: SpokenAudioPanelProps) {
   const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
-  const { audioUrl, format, loading, error, madeSeconds, queue, captions } = state;
+  const {
+    audioUrl,
+    format,
+    loading,
+    error,
+    madeSeconds,
+    queue,
+    captions,
+    livePlayback,
+    heardSeconds,
+  } = state;
   const headingId = `${id}-title`;
   const descriptionId = `${id}-description`;
   const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
@@ -92,9 +103,10 @@ export function SpokenAudioPanel({
           >
             {loading ? 'Speaking...' : actionLabel}
           </button>
-          {audioUrl || loading ? (
+          {/* While the audio is made, the player below has Stop. */}
+          {audioUrl && !loading ? (
             <button type="button" className="button button--secondary" onClick={onClear}>
-              {loading ? 'Stop' : 'Remove audio'}
+              Remove audio
             </button>
           ) : null}
         </div>
@@ -108,9 +120,17 @@ export function SpokenAudioPanel({
       <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
       {/* Only while there is one: the writer's own error line is the page's live region. */}
       {error ? <ErrorLine message={error} /> : null}
-      {audioUrl && format ? (
-        <div className="spoken-audio__result">
-          <audio controls src={audioUrl} aria-label={`${title} audio`} onPlay={onPlayFile} />
+      <div className="spoken-audio__result">
+        <SpeechPlayer
+          audioUrl={audioUrl && format ? audioUrl : null}
+          audioLabel={`${title} audio`}
+          loading={loading}
+          livePlayback={livePlayback}
+          heardSeconds={heardSeconds}
+          madeSeconds={madeSeconds}
+          {...player}
+        />
+        {audioUrl && format ? (
           <div className="tool-result__actions">
             <DownloadButton
               onClick={() => downloadUrl(audioUrl, `${fileBaseName}.${FILE_EXTENSIONS[format]}`)}
@@ -119,8 +139,8 @@ export function SpokenAudioPanel({
             </DownloadButton>
             <CaptionDownloads captions={captions} fileBaseName={fileBaseName} />
           </div>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </section>
   );
 }

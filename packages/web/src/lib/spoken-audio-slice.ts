@@ -7,7 +7,9 @@
  *
  * The speech streams in (contracts/streaming.ts): each piece plays as it comes (live-speech-player),
  * and `madeSeconds` and `queue` say how far the request has got; the finished file then becomes
- * `audioUrl`.
+ * `audioUrl`, and the page's player takes over from the live playback where the visitor is
+ * (`takeOverLivePlayback`). `livePlayback` and `heardSeconds` mirror the live playback, so the page
+ * shows one player from the first piece on: its position, Pause and Resume, and Stop.
  */
 import {
   createAsyncThunk,
@@ -29,7 +31,12 @@ import {
 import { postSpeech } from './api-client.ts';
 import { decodeBase64 } from './base64.ts';
 import { getErrorMessage } from './get-error-message.ts';
-import { createLiveSpeechPlayer } from './live-speech-player.ts';
+import {
+  createLiveSpeechPlayer,
+  type LivePlaybackSnapshot,
+  type LivePlaybackStatus,
+  type LiveSpeechPlayer,
+} from './live-speech-player.ts';
 import { queueReducer } from './writer-stream.ts';
 import { createRunningRequest } from './running-request.ts';
 
@@ -44,6 +51,10 @@ export interface SpokenAudioState {
   queue: QueueEvent | null;
   /** Caption cues timed by the synthesis, for the .srt and .vtt downloads; empty without them. */
   captions: CaptionCue[];
+  /** Whether the speech that plays as it is made is playing, paused, or not there (off). */
+  livePlayback: LivePlaybackStatus;
+  /** Where in the audio the visitor is while it plays as it is made, in seconds. */
+  heardSeconds: number;
 }
 
 const initialState: SpokenAudioState = {
@@ -54,6 +65,8 @@ const initialState: SpokenAudioState = {
   madeSeconds: 0,
   queue: null,
   captions: [],
+  livePlayback: 'off',
+  heardSeconds: 0,
 };
 
 interface AudioPayload {
@@ -97,25 +110,40 @@ export type SpeechRequest = Omit<TextToSpeechRequest, 'captions'> & { captions?:
 
 /** Speech kept in the store under `name`, with the thunks that make, replace and clear it. */
 export function createSpokenAudioSlice<Name extends string>(name: Name) {
-  const livePlayer = createLiveSpeechPlayer();
+  /** The running request's live playback; a new request starts a new one. */
+  let livePlayer: LiveSpeechPlayer | undefined;
+
+  function startLivePlayback(dispatch: (action: UnknownAction) => unknown): LiveSpeechPlayer {
+    livePlayer?.stop();
+    const player = createLiveSpeechPlayer((snapshot) => {
+      // A replaced playback has nothing more to say about the page's player.
+      if (livePlayer === player) dispatch(slice.actions.livePlaybackChanged(snapshot));
+    });
+    livePlayer = player;
+    return player;
+  }
 
   const requestSpeech = createAsyncThunk<
     { audioUrl: string; format: OutputFormat; captions: CaptionCue[] },
     SpeechRequest,
     { rejectValue: string }
   >(`${name}/generate`, async (request, { dispatch, rejectWithValue, signal }) => {
+    const player = startLivePlayback(dispatch);
     let body: unknown;
     try {
       body = await postSpeech<unknown>(API_PATHS.textToSpeech, request, {
         signal,
         onQueue: (queue) => dispatch(slice.actions.queueChanged(queue)),
         onAudio: (piece) => {
-          livePlayer.play(piece);
+          player.play(piece);
           dispatch(slice.actions.pieceArrived(piece.endSeconds));
         },
       });
     } catch (error) {
       return rejectWithValue(getErrorMessage(error, TEXT_TO_SPEECH_MESSAGES.failed));
+    } finally {
+      // What was made still plays to its end, unless the finished file takes over first.
+      player.finish();
     }
     const audio = findAudio(body);
     if (!audio) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
@@ -145,6 +173,20 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
         state.madeSeconds = 0;
         state.queue = null;
         state.captions = [];
+        state.livePlayback = 'off';
+        state.heardSeconds = 0;
+      },
+      /** Stop while the speech is made: the sound and the request end; an error stays shown. */
+      speechStopped(state) {
+        state.loading = false;
+        state.queue = null;
+        state.madeSeconds = 0;
+        state.livePlayback = 'off';
+        state.heardSeconds = 0;
+      },
+      livePlaybackChanged(state, action: PayloadAction<LivePlaybackSnapshot>) {
+        state.livePlayback = action.payload.status;
+        state.heardSeconds = action.payload.heardSeconds;
       },
       pieceArrived(state, action: PayloadAction<number>) {
         state.madeSeconds = action.payload;
@@ -162,6 +204,8 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
           state.madeSeconds = 0;
           state.queue = null;
           state.captions = [];
+          state.livePlayback = 'off';
+          state.heardSeconds = 0;
         })
         .addCase(requestSpeech.fulfilled, (state, action) => {
           state.loading = false;
@@ -200,7 +244,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
   function generateSpeech(request: SpeechRequest) {
     return (dispatch: Dispatch, getState: GetState) => {
       running.cancel();
-      livePlayer.stop();
+      livePlayer?.stop();
       revokeAudio(getState);
       return running.track(dispatch(requestSpeech(request)));
     };
@@ -210,15 +254,48 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
   function clearAudio() {
     return (dispatch: Dispatch, getState: GetState) => {
       running.cancel();
-      livePlayer.stop();
+      livePlayer?.stop();
       revokeAudio(getState);
       dispatch(slice.actions.audioCleared());
     };
   }
 
-  /** The visitor plays the finished file: the speech that played as it was made stops. */
-  function stopLivePlayback() {
-    return () => livePlayer.stop();
+  /**
+   * Stop while the speech is made: the sound stops and so does the request, since a file nobody
+   * listens to is not worth the engine's time (Pause keeps it coming). The text stays.
+   */
+  function stopSpeech() {
+    return (dispatch: Dispatch) => {
+      running.cancel();
+      livePlayer?.stop();
+      dispatch(slice.actions.speechStopped());
+    };
+  }
+
+  function pauseLivePlayback() {
+    return () => livePlayer?.pause();
+  }
+
+  function resumeLivePlayback() {
+    return () => livePlayer?.resume();
+  }
+
+  /**
+   * The finished file's player takes over: the live playback ends, and the answer says where the
+   * player goes on from and whether it plays (null: from the start, paused).
+   */
+  function takeOverLivePlayback() {
+    return () => livePlayer?.takeOver() ?? null;
+  }
+
+  /** What the speech player does when the visitor acts, through the page's dispatch. */
+  function playerActions(dispatch: Dispatch) {
+    return {
+      onPause: () => dispatch(pauseLivePlayback()),
+      onResume: () => dispatch(resumeLivePlayback()),
+      onStop: () => dispatch(stopSpeech()),
+      onTakeOver: () => dispatch(takeOverLivePlayback()),
+    };
   }
 
   /** What a SpokenAudioPanel does when the visitor acts, through the page's dispatch. */
@@ -226,7 +303,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     return {
       onGenerate: (request: SpeechRequest) => void dispatch(generateSpeech(request)),
       onClear: () => dispatch(clearAudio()),
-      onPlayFile: () => dispatch(stopLivePlayback()),
+      player: playerActions(dispatch),
     };
   }
 
@@ -235,7 +312,11 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     select: slice.selectors.select,
     generateSpeech,
     clearAudio,
-    stopLivePlayback,
+    stopSpeech,
+    pauseLivePlayback,
+    resumeLivePlayback,
+    takeOverLivePlayback,
+    playerActions,
     panelActions,
   };
 }

@@ -28,7 +28,8 @@ import { estimateSpeechSeconds } from '../../lib/estimates.ts';
 import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { clearAudio, generateSpeech, selectTts, stopLivePlayback } from './tts-slice.ts';
+import { SpeechPlayer } from '../../components/speech-player.tsx';
+import { clearAudio, generateSpeech, playerActions, selectTts } from './tts-slice.ts';
 import { VoiceSample } from './voice-sample.tsx';
 import '../../components/tools.css';
 
@@ -39,8 +40,17 @@ function speechFileName(format: OutputFormat): string {
 
 export function TextToSpeechPage() {
   const dispatch = useAppDispatch();
-  const { audioUrl, format, loading, error, madeSeconds, queue, captions } =
-    useAppSelector(selectTts);
+  const {
+    audioUrl,
+    format,
+    loading,
+    error,
+    madeSeconds,
+    queue,
+    captions,
+    livePlayback,
+    heardSeconds,
+  } = useAppSelector(selectTts);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
   const [text, setText] = useState('');
@@ -134,15 +144,16 @@ export function TextToSpeechPage() {
           </>
         }
       >
-        {audioUrl ? (
-          <audio
-            controls
-            src={audioUrl}
-            aria-label="Generated audio"
-            // The finished file takes over from the speech that played as it was made.
-            onPlay={() => dispatch(stopLivePlayback())}
-          />
-        ) : (
+        <SpeechPlayer
+          audioUrl={audioUrl}
+          audioLabel="Generated audio"
+          loading={loading}
+          livePlayback={livePlayback}
+          heardSeconds={heardSeconds}
+          madeSeconds={madeSeconds}
+          {...playerActions(dispatch)}
+        />
+        {audioUrl || loading || livePlayback !== 'off' ? null : (
           <p className="tool-result__empty">{TEXT_TO_SPEECH_MESSAGES.noAudioYet}</p>
         )}
       </ResultPanel>

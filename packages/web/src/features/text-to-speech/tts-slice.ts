@@ -6,4 +6,4 @@ export type { SpokenAudioState as TtsState } from '../../lib/spoken-audio-slice.
 export const ttsAudio = createSpokenAudioSlice('tts');
 export const ttsReducer = ttsAudio.reducer;
 export const selectTts = ttsAudio.select;
-export const { generateSpeech, clearAudio, stopLivePlayback } = ttsAudio;
+export const { generateSpeech, clearAudio, stopSpeech, playerActions } = ttsAudio;
