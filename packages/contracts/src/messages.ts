@@ -133,7 +133,15 @@ export const PAGE_TEXTS = {
   /** Shown under the bare default errors of docs/product.md section 8, which do not say what to do next. */
   genericErrorHint:
     'Please try again in a moment. If it keeps failing, reload the page, or try a shorter text or file.',
+  /** A paste longer than a field's limit: the field keeps the start, cut between words. */
+  pastedTextCut: (pastedLength: number, leftOut: number, limit: number) =>
+    `Your text was ${groupDigits(pastedLength)} characters; the last ${groupDigits(leftOut)} were left out (the limit is ${groupDigits(limit)}).`,
 } as const;
+
+/** 6120 as "6,120": the site's words are English. */
+function groupDigits(count: number): string {
+  return count.toLocaleString('en-US');
+}
 
 /** The website's own words when a call fails before the server could say why. */
 export const REQUEST_MESSAGES = {

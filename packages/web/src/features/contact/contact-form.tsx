@@ -9,6 +9,8 @@ import {
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
+import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
 
 type FieldName = 'name' | 'email' | 'subject' | 'message';
@@ -77,6 +79,10 @@ export function ContactForm() {
   function update(field: keyof FormValues, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
   }
+
+  const messagePaste = usePastedTextLimit(LIMITS.contactMessageMaxLength, values.message, (value) =>
+    update('message', value),
+  );
 
   function touch(field: FieldName) {
     setTouched((current) => ({ ...current, [field]: true }));
@@ -179,7 +185,9 @@ export function ContactForm() {
           rows={6}
           maxLength={LIMITS.contactMessageMaxLength}
           placeholder={`Write at least ${LIMITS.contactMessageMinLength} characters`}
+          onPaste={messagePaste.onPaste}
         />
+        <PastedTextNote note={messagePaste.note} />
         {fieldError('message')}
       </div>
       {/* Honeypot: invisible to people and screen readers, out of the tab order; bots fill it. */}
