@@ -143,6 +143,24 @@ function groupDigits(count: number): string {
   return count.toLocaleString('en-US');
 }
 
+/**
+ * The engine line over each tool, in plain words by capability and tier; the engine's own name
+ * (a model file, a program) is only in its tooltip and on the About page, where it is explained.
+ */
+export const ENGINE_TEXTS = {
+  textNeural: 'Written by a local AI model on this server',
+  textApi: 'Written by an outside AI service',
+  speechNeural: 'Spoken by a local AI voice on this server',
+  speechClassic: 'Spoken by a classic speech synthesizer on this server',
+  speechApi: 'Spoken by an outside AI service',
+  transcriptionNeural: 'Transcribed by a local AI model on this server',
+  transcriptionClassic: 'Transcribed by a classic speech recognizer on this server',
+  transcriptionApi: 'Transcribed by an outside AI service',
+  /** The tooltip of the engine line and the About page's list. */
+  engineName: (engine: string) => `Engine: ${engine}`,
+  checking: 'Checking the AI engine…',
+} as const;
+
 /** The website's own words when a call fails before the server could say why. */
 export const REQUEST_MESSAGES = {
   unreachable: 'Could not reach the server. Check your connection and try again.',
