@@ -207,7 +207,7 @@ describe('a paste over a limit says what was cut', () => {
     expect(screen.getByText(/^Your text was 1,500 characters;/)).toBeInTheDocument();
   });
 
-  it('the contact message says so too', async () => {
+  it('the contact form’s name, subject and message say so too', async () => {
     const user = userEvent.setup();
     renderWithStore(<ContactForm />, readyStore());
     await user.click(screen.getByLabelText('Message'));
@@ -219,6 +219,20 @@ describe('a paste over a limit says what was cut', () => {
       screen.getByText(
         /^Your text was 5,200 characters; the last \d+ were left out \(the limit is 5,000\)\.$/,
       ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Subject'));
+    await user.paste(sentences(250));
+    expect(screen.getByLabelText<HTMLInputElement>('Subject').value.length).toBeLessThanOrEqual(
+      LIMITS.contactSubjectMaxLength,
+    );
+    expect(
+      screen.getByText(/^Your text was 250 characters; .* \(the limit is 200\)\.$/),
+    ).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Name'));
+    await user.paste(sentences(120));
+    expect(
+      screen.getByText(/^Your text was 120 characters; .* \(the limit is 100\)\.$/),
     ).toBeInTheDocument();
   });
 });

@@ -80,6 +80,12 @@ export function ContactForm() {
     setValues((current) => ({ ...current, [field]: value }));
   }
 
+  const namePaste = usePastedTextLimit(LIMITS.contactNameMaxLength, values.name, (value) =>
+    update('name', value),
+  );
+  const subjectPaste = usePastedTextLimit(LIMITS.contactSubjectMaxLength, values.subject, (value) =>
+    update('subject', value),
+  );
   const messagePaste = usePastedTextLimit(LIMITS.contactMessageMaxLength, values.message, (value) =>
     update('message', value),
   );
@@ -152,7 +158,9 @@ export function ContactForm() {
             autoComplete="name"
             maxLength={LIMITS.contactNameMaxLength}
             placeholder="Your name"
+            onPaste={namePaste.onPaste}
           />
+          <PastedTextNote note={namePaste.note} />
           {fieldError('name')}
         </div>
         <div className="field">
@@ -175,7 +183,9 @@ export function ContactForm() {
           type="text"
           maxLength={LIMITS.contactSubjectMaxLength}
           placeholder="What is it about?"
+          onPaste={subjectPaste.onPaste}
         />
+        <PastedTextNote note={subjectPaste.note} />
         {fieldError('subject')}
       </div>
       <div className="field">
