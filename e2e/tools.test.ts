@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import {
   API_PATHS,
+  ENGINE_TEXTS,
   ROUTES,
   SPEECH_PLAYER_MESSAGES,
   TOOLS,
@@ -22,6 +23,7 @@ import {
   VOICE_DESCRIPTIONS,
   VOICES,
   voiceName,
+  type Capability,
   type HealthResponse,
 } from '@ai-tools/contracts';
 import {
@@ -548,6 +550,12 @@ describe('writers', () => {
   });
 });
 
+const NEURAL_ENGINE_LINES: Record<Capability, string> = {
+  text: ENGINE_TEXTS.textNeural,
+  speech: ENGINE_TEXTS.speechNeural,
+  transcription: ENGINE_TEXTS.transcriptionNeural,
+};
+
 describe('engine status', () => {
   test('each tool page says which engine serves it before the form is used', async () => {
     const { page } = session;
@@ -556,7 +564,13 @@ describe('engine status', () => {
       await page.goto(toolPath(tool.link));
       const capability = TOOL_CAPABILITY[tool.link];
       await assertNeuralEngine(capability);
-      await page.getByText(`Runs on ${health.engines[capability].engine}`).waitFor();
+      // In plain words; the engine's own name (a model file) is the line's tooltip.
+      const line = page.getByText(NEURAL_ENGINE_LINES[capability], { exact: true });
+      await line.waitFor();
+      assert.equal(
+        await line.getAttribute('title'),
+        ENGINE_TEXTS.engineName(health.engines[capability].engine),
+      );
     }
   });
 });

@@ -133,6 +133,32 @@ export const PAGE_TEXTS = {
   /** Shown under the bare default errors of docs/product.md section 8, which do not say what to do next. */
   genericErrorHint:
     'Please try again in a moment. If it keeps failing, reload the page, or try a shorter text or file.',
+  /** A paste longer than a field's limit: the field keeps the start, cut between words. */
+  pastedTextCut: (pastedLength: number, leftOut: number, limit: number) =>
+    `Your text was ${groupDigits(pastedLength)} characters; the last ${groupDigits(leftOut)} were left out (the limit is ${groupDigits(limit)}).`,
+} as const;
+
+/** 6120 as "6,120": the site's words are English. */
+function groupDigits(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+/**
+ * The engine line over each tool, in plain words by capability and tier; the engine's own name
+ * (a model file, a program) is only in its tooltip and on the About page, where it is explained.
+ */
+export const ENGINE_TEXTS = {
+  textNeural: 'Written by a local AI model on this server',
+  textApi: 'Written by an outside AI service',
+  speechNeural: 'Spoken by a local AI voice on this server',
+  speechClassic: 'Spoken by a classic speech synthesizer on this server',
+  speechApi: 'Spoken by an outside AI service',
+  transcriptionNeural: 'Transcribed by a local AI model on this server',
+  transcriptionClassic: 'Transcribed by a classic speech recognizer on this server',
+  transcriptionApi: 'Transcribed by an outside AI service',
+  /** The tooltip of the engine line and the About page's list. */
+  engineName: (engine: string) => `Engine: ${engine}`,
+  checking: 'Checking the AI engine…',
 } as const;
 
 /** The website's own words when a call fails before the server could say why. */

@@ -23,7 +23,7 @@ export function toolPath(link: ToolLink): string {
   return `${ROUTES.aiTools}/${link}`;
 }
 
-/** The calls of docs/product.md section 7: the pages' six, the voice samples, health and docs. */
+/** The calls of docs/product.md section 7: the pages' six, the voice samples, health, the site's details and docs. */
 export const API_PATHS = {
   sendMessage: '/api/contact/send_message',
   textToSpeech: '/api/audio/text-to-speech',
@@ -34,6 +34,8 @@ export const API_PATHS = {
   /** A short spoken sample of one voice (audio/mpeg), made once per voice and kept. */
   voiceSample: '/api/audio/voice_samples/:voice',
   health: '/api/health',
+  /** The operator's contact details (README: Configuration), shown in the footer and on /contact. */
+  site: '/api/site',
   /** The API's OpenAPI 3 description, generated from the routes' schemas. */
   docs: '/api/docs',
 } as const;

@@ -27,3 +27,17 @@ export const healthResponseSchema = z.object({
   engines: z.record(z.enum(CAPABILITIES), engineStatusSchema),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/**
+ * The site's operator-set details. A contact way the operator has not set is left out, and the
+ * page then shows nothing for it: a made-up address must never reach a visitor.
+ */
+export const siteDetailsResponseSchema = z.object({
+  contact: z.object({
+    email: z.string().optional(),
+    whatsApp: z.string().optional(),
+    phone: z.string().optional(),
+  }),
+});
+export type SiteDetailsResponse = z.infer<typeof siteDetailsResponseSchema>;
+export type ContactDetailsValue = SiteDetailsResponse['contact'];

@@ -58,6 +58,8 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'AI_SERVICE_MESSAGES.failed': [500],
   'AI_SERVICE_MESSAGES.rejected': [400],
   'AI_SERVICE_MESSAGES.replyUnreadable': ['an answer', 'OPENAI_BASE_URL'],
+  'PAGE_TEXTS.pastedTextCut': [6120, 1120, 5000],
+  'ENGINE_TEXTS.engineName': ['qwen2.5-coder-1.5b-instruct-q4_k_m.gguf'],
 };
 
 /** Each catalogue's messages as text, the worded ones with their example arguments. */

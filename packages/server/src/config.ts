@@ -125,6 +125,14 @@ const configSchema = z.object({
   OPENAI_SPEECH_VOICE_MAP: optionalText,
   /** The longest a writer (script, blog, story) may work on one request, continuations included. */
   WRITER_TIMEOUT_MS: z.coerce.number().int().positive().default(240_000),
+  /**
+   * The contact details the website shows (footer, /contact, the privacy policy's section 11).
+   * Each one left unset is not shown; outside production, an unset one shows its placeholder
+   * (DEVELOPMENT_CONTACT_DETAILS) so the page looks as it will. Set one empty to hide it there too.
+   */
+  CONTACT_EMAIL: optionalText,
+  CONTACT_WHATSAPP: optionalText,
+  CONTACT_PHONE: optionalText,
   SMTP_URL: optionalText,
   CONTACT_MAIL_TO: optionalText,
   CONTACT_MAIL_FROM: optionalText,
@@ -205,5 +213,33 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   const { TEXT_MODEL, TEXT_MODEL_PATH } = result.data;
-  return { ...result.data, TEXT_MODEL: TEXT_MODEL ?? TEXT_MODEL_PATH ?? DEFAULT_TEXT_MODEL };
+  return {
+    ...result.data,
+    ...developmentContactDetails(result.data.NODE_ENV, environment),
+    TEXT_MODEL: TEXT_MODEL ?? TEXT_MODEL_PATH ?? DEFAULT_TEXT_MODEL,
+  };
+}
+
+/**
+ * Placeholders in the reserved example domain and the 555-01xx range that no one answers, so a
+ * development site looks complete without ever pointing a visitor at someone real.
+ */
+export const DEVELOPMENT_CONTACT_DETAILS = {
+  CONTACT_EMAIL: 'support@example.com',
+  CONTACT_WHATSAPP: '+1 555 010 0199',
+  CONTACT_PHONE: '+1 555 010 0100',
+} as const;
+
+/**
+ * The placeholders for the contact details that are absent from the environment, outside
+ * production only. A variable that is present, even empty, is the operator's choice.
+ */
+function developmentContactDetails(
+  nodeEnvironment: Config['NODE_ENV'],
+  environment: NodeJS.ProcessEnv,
+): Partial<Record<keyof typeof DEVELOPMENT_CONTACT_DETAILS, string>> {
+  if (nodeEnvironment === 'production') return {};
+  return Object.fromEntries(
+    Object.entries(DEVELOPMENT_CONTACT_DETAILS).filter(([name]) => environment[name] === undefined),
+  );
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiDocs } from './api-docs.ts';
 import { healthRoutes } from './health.ts';
+import { siteRoutes } from './site.ts';
 import { textToSpeechRoutes } from '../features/text-to-speech/route.ts';
 import { voiceSampleRoutes } from '../features/text-to-speech/voice-samples-route.ts';
 import { speechToTextRoutes } from '../features/speech-to-text/route.ts';
@@ -16,6 +17,7 @@ import { generateStoryRoutes } from '../features/story/route.ts';
 export async function registerRoutes(app: FastifyInstance) {
   await registerApiDocs(app);
   await app.register(healthRoutes);
+  await app.register(siteRoutes);
   await app.register(textToSpeechRoutes);
   await app.register(voiceSampleRoutes);
   await app.register(speechToTextRoutes);

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { themeReducer } from '../features/theme/theme-slice.ts';
 import { contactReducer } from '../features/contact/contact-slice.ts';
+import { contactDetailsReducer } from '../features/contact/contact-details-slice.ts';
 import { ttsReducer } from '../features/text-to-speech/tts-slice.ts';
 import { speechReducer } from '../features/speech-to-text/speech-slice.ts';
 import { videoScriptReducer } from '../features/video-script/video-script-slice.ts';
@@ -15,6 +16,8 @@ import { storyAudio } from '../features/story/story-audio-slice.ts';
 export const rootReducer = combineReducers({
   theme: themeReducer,
   contact: contactReducer,
+  /** The operator's contact details (GET /api/site). */
+  contactDetails: contactDetailsReducer,
   tts: ttsReducer,
   speech: speechReducer,
   videoScript: videoScriptReducer,

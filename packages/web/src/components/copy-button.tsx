@@ -1,10 +1,11 @@
 import { PAGE_TEXTS } from '@ai-tools/contracts';
-import { copyText } from '../lib/clipboard.ts';
+import { copyFormattedText } from '../lib/clipboard.ts';
 
 const COPY_LABEL = PAGE_TEXTS.copyToClipboard;
 const COPIED_LABEL = PAGE_TEXTS.copied;
 
 interface CopyButtonProps {
+  /** Markdown: it is copied as formatted HTML and as plain text (lib/clipboard.ts). */
   text: string;
   /** The page owns the copied flag, so its Clear can reset it (docs/product.md section 4). */
   copied: boolean;
@@ -18,7 +19,9 @@ export function CopyButton({ text, copied, onCopied, describedBy }: CopyButtonPr
   const label = copied ? COPIED_LABEL : COPY_LABEL;
   const handleClick = () => {
     // docs/product.md section 8: a copy failure is only logged.
-    copyText(text).then(onCopied, (error: unknown) => console.error('Copy failed:', error));
+    copyFormattedText(text).then(onCopied, (error: unknown) =>
+      console.error('Copy failed:', error),
+    );
   };
   return (
     <span className="tooltip-anchor">

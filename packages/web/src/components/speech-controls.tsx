@@ -17,6 +17,7 @@ import {
 } from '@ai-tools/contracts';
 import { formatSeconds, queuedText } from '../lib/estimates.ts';
 import { downloadText } from '../lib/file-download.ts';
+import { isOneOf } from '../lib/use-kept-state.ts';
 import { toSrt, toVtt } from '../lib/subtitles.ts';
 import { DownloadButton } from './download-button.tsx';
 import { SelectField } from './select-field.tsx';
@@ -28,6 +29,17 @@ export interface SpeechChoices {
 }
 
 export const DEFAULT_SPEECH_CHOICES: SpeechChoices = { ...TEXT_TO_SPEECH_DEFAULTS };
+
+/** Whether kept choices (useKeptState) still name a voice, a speed and a format the site offers. */
+export function isSpeechChoices(value: unknown): value is SpeechChoices {
+  if (typeof value !== 'object' || value === null) return false;
+  const choices = value as Record<string, unknown>;
+  return (
+    isOneOf(VOICES)(choices.voice) &&
+    isOneOf(SPEEDS)(choices.speed) &&
+    isOneOf(OUTPUT_FORMATS)(choices.outputFormat)
+  );
+}
 
 /** The Voice, Speed and Output Format selects; `id` prefixes their ids. */
 export function SpeechChoiceFields({

@@ -18,6 +18,8 @@ export interface PrivacySection {
   paragraphs: readonly string[];
   items?: readonly string[];
   table?: PrivacyTable;
+  /** The operator's contact details follow the paragraphs (they are configuration, not text). */
+  contactDetails?: boolean;
 }
 
 export interface PrivacyPolicy {
@@ -35,7 +37,7 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
   intro:
     'This policy explains what information our free AI tools handle when you use this website, why, ' +
     'how long it is kept and the choices you have. We collect as little as we can: the tools work ' +
-    'without an account, and the content you create is not stored.',
+    'without an account, and the content you create is not stored on our servers.',
   sections: [
     {
       number: 1,
@@ -43,8 +45,7 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
       paragraphs: [
         `${SITE_CONFIG.name} is a website that offers free AI tools for content creation: text to speech, ` +
           'speech to text, and video script, blog and story generators. The operator of this website ' +
-          'is responsible for the information described here. You can reach us at the addresses in ' +
-          'section 11.',
+          'is responsible for the information described here. Section 11 says how to reach us.',
       ],
     },
     {
@@ -56,6 +57,7 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
         'What you send through the contact form: your name, e-mail address, subject and message.',
         'Technical data your browser sends with every request, such as your IP address. We use it only as described in section 4.',
         'Your light or dark mode choice, saved in your own browser (local storage), never sent to us.',
+        'What you type and choose in a tool, kept in your own browser (session storage) so that leaving the page and coming back does not lose it. It is sent to us only when you ask for a result, and your browser deletes it when you close the tab.',
         'We do not use advertising or tracking cookies, and the site has no accounts, so we hold no passwords or profiles.',
       ],
     },
@@ -172,9 +174,10 @@ export const PRIVACY_POLICY: PrivacyPolicy = {
       number: 11,
       title: 'Contact',
       paragraphs: [
-        `Questions about this policy or your data? E-mail ${SITE_CONFIG.supportEmail}, call ` +
-          `${SITE_CONFIG.phoneNumber}, or use the contact form on this website.`,
+        'Questions about this policy or your data? Write to us through the contact form on this ' +
+          'website, or use the details below.',
       ],
+      contactDetails: true,
     },
   ],
 };

@@ -3,7 +3,12 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { API_PATHS, WRITER_STREAM_EVENTS, type HealthResponse } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  WRITER_STREAM_EVENTS,
+  type HealthResponse,
+  type SiteDetailsResponse,
+} from '@ai-tools/contracts';
 import { makeStore } from '../app/store.ts';
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -22,15 +27,27 @@ export const READY_HEALTH: HealthResponse = {
   },
 };
 
+/** The development server's contact details (its placeholders). */
+export const SITE_DETAILS: SiteDetailsResponse = {
+  contact: { email: 'support@example.com', whatsApp: '+1 555 010 0199', phone: '+1 555 010 0100' },
+};
+
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
-/** Stubs fetch; each API path answers with its handler, /api/health with READY_HEALTH by default. */
+const DEFAULT_HANDLERS: Partial<Record<string, Handler>> = {
+  [API_PATHS.health]: () => jsonResponse(READY_HEALTH),
+  [API_PATHS.site]: () => jsonResponse(SITE_DETAILS),
+};
+
+/**
+ * Stubs fetch; each API path answers with its handler, /api/health with READY_HEALTH and /api/site
+ * with SITE_DETAILS by default.
+ */
 export function stubApi(handlers: Partial<Record<string, Handler>>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const path =
       typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const handler =
-      handlers[path] ?? (path === API_PATHS.health ? () => jsonResponse(READY_HEALTH) : undefined);
+    const handler = handlers[path] ?? DEFAULT_HANDLERS[path];
     if (!handler) return jsonResponse({ message: `No stub for ${path}` }, 404);
     return handler(init);
   });

@@ -18,5 +18,5 @@ export function useEngineStatus(capability: Capability) {
   const engine = useAppSelector((state) => selectEngine(state, capability));
   const loading = useAppSelector(selectEngineStatusLoading);
   const error = useAppSelector(selectEngineStatusError);
-  return { engine, loading, error, blocked: isEngineBlocked(engine) };
+  return { capability, engine, loading, error, blocked: isEngineBlocked(engine) };
 }

@@ -15,6 +15,7 @@ import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/dr
 import { MarkdownView } from '../../components/markdown-view.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
@@ -24,6 +25,8 @@ import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds, TYPICAL_BLOG_WORDS } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
+import { useKeptState } from '../../lib/use-kept-state.ts';
+import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
 import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
 import { clearBlog, generateBlog, retryBlog, selectBlog, stopBlog } from './blog-slice.ts';
 import { blogAudio } from './blog-audio-slice.ts';
@@ -47,8 +50,9 @@ export function BlogPage() {
   const listening = useAppSelector(blogAudio.select);
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
-  const [topic, setTopic] = useState('');
-  const [keywords, setKeywords] = useState('');
+  const [topic, setTopic] = useKeptState('blog.topic', '');
+  const [keywords, setKeywords] = useKeptState('blog.keywords', '');
+  const topicPaste = usePastedTextLimit(LIMITS.blogTopicMaxLength, topic, setTopic);
   const [keywordsError, setKeywordsError] = useState<string | null>(null);
   const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
 
@@ -113,8 +117,10 @@ export function BlogPage() {
             value={topic}
             maxLength={LIMITS.blogTopicMaxLength}
             onChange={(event) => setTopic(event.target.value)}
+            onPaste={topicPaste.onPaste}
             aria-describedby="blog-topic-hint"
           />
+          <PastedTextNote note={topicPaste.note} />
           <p id="blog-topic-hint" className="tool-hint">
             For example: How to boost your productivity with AI tools
           </p>

@@ -9,6 +9,8 @@ import {
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
+import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { resetContact, selectContact, sendContactMessage } from './contact-slice.ts';
 
 type FieldName = 'name' | 'email' | 'subject' | 'message';
@@ -78,6 +80,16 @@ export function ContactForm() {
     setValues((current) => ({ ...current, [field]: value }));
   }
 
+  const namePaste = usePastedTextLimit(LIMITS.contactNameMaxLength, values.name, (value) =>
+    update('name', value),
+  );
+  const subjectPaste = usePastedTextLimit(LIMITS.contactSubjectMaxLength, values.subject, (value) =>
+    update('subject', value),
+  );
+  const messagePaste = usePastedTextLimit(LIMITS.contactMessageMaxLength, values.message, (value) =>
+    update('message', value),
+  );
+
   function touch(field: FieldName) {
     setTouched((current) => ({ ...current, [field]: true }));
   }
@@ -146,7 +158,9 @@ export function ContactForm() {
             autoComplete="name"
             maxLength={LIMITS.contactNameMaxLength}
             placeholder="Your name"
+            onPaste={namePaste.onPaste}
           />
+          <PastedTextNote note={namePaste.note} />
           {fieldError('name')}
         </div>
         <div className="field">
@@ -169,7 +183,9 @@ export function ContactForm() {
           type="text"
           maxLength={LIMITS.contactSubjectMaxLength}
           placeholder="What is it about?"
+          onPaste={subjectPaste.onPaste}
         />
+        <PastedTextNote note={subjectPaste.note} />
         {fieldError('subject')}
       </div>
       <div className="field">
@@ -179,7 +195,9 @@ export function ContactForm() {
           rows={6}
           maxLength={LIMITS.contactMessageMaxLength}
           placeholder={`Write at least ${LIMITS.contactMessageMinLength} characters`}
+          onPaste={messagePaste.onPaste}
         />
+        <PastedTextNote note={messagePaste.note} />
         {fieldError('message')}
       </div>
       {/* Honeypot: invisible to people and screen readers, out of the tab order; bots fill it. */}

@@ -1,5 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { API_PATHS, LIMITS, TIMINGS, SPEECH_TO_TEXT_MESSAGES } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  ENGINE_TEXTS,
+  LIMITS,
+  TIMINGS,
+  SPEECH_TO_TEXT_MESSAGES,
+} from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
   callsTo,
@@ -209,7 +215,7 @@ describe('Speech to text page', () => {
   it('Start without a file shows "* Add file first" for 2 seconds and hides the panel', async () => {
     stubApi({});
     renderWithStore(<SpeechToTextPage />);
-    await screen.findByText('pocketsphinx');
+    await screen.findByText(ENGINE_TEXTS.transcriptionClassic);
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
     expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.addFileFirst)).toBeInTheDocument();

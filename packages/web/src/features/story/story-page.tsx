@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   DOWNLOADS,
   LIMITS,
@@ -28,6 +28,7 @@ import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/dr
 import { MarkdownView } from '../../components/markdown-view.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
@@ -37,6 +38,8 @@ import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
+import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
+import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
 import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
 import { clearStory, generateStory, retryStory, selectStory, stopStory } from './story-slice.ts';
 import { storyAudio } from './story-audio-slice.ts';
@@ -66,15 +69,47 @@ export function StoryPage() {
   const shownStory = loading ? partialText : story;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['stroy-speech']);
 
-  const [language, setLanguage] = useState<StoryLanguage>(STORY_LANGUAGES[0]);
-  const [storyType, setStoryType] = useState<StoryType>(STORY_TYPES[0]);
-  const [audience, setAudience] = useState<StoryAudience>(STORY_AUDIENCES[0]);
-  const [topic, setTopic] = useState<StoryTheme>(STORY_THEMES[0]);
-  const [tone, setTone] = useState<StoryTone>(STORY_TONES[0]);
-  const [storyLength, setStoryLength] = useState<StoryLength>(STORY_LENGTHS[0]);
-  const [additionalInfo, setAdditionalInfo] = useState(additionalInfoForTheme(STORY_THEMES[0]));
+  const [language, setLanguage] = useKeptState<StoryLanguage>(
+    'story.language',
+    STORY_LANGUAGES[0],
+    isOneOf(STORY_LANGUAGES),
+  );
+  const [storyType, setStoryType] = useKeptState<StoryType>(
+    'story.type',
+    STORY_TYPES[0],
+    isOneOf(STORY_TYPES),
+  );
+  const [audience, setAudience] = useKeptState<StoryAudience>(
+    'story.audience',
+    STORY_AUDIENCES[0],
+    isOneOf(STORY_AUDIENCES),
+  );
+  const [topic, setTopic] = useKeptState<StoryTheme>(
+    'story.topic',
+    STORY_THEMES[0],
+    isOneOf(STORY_THEMES),
+  );
+  const [tone, setTone] = useKeptState<StoryTone>(
+    'story.tone',
+    STORY_TONES[0],
+    isOneOf(STORY_TONES),
+  );
+  const [storyLength, setStoryLength] = useKeptState<StoryLength>(
+    'story.length',
+    STORY_LENGTHS[0],
+    isOneOf(STORY_LENGTHS),
+  );
+  const [additionalInfo, setAdditionalInfo] = useKeptState(
+    'story.additional-info',
+    additionalInfoForTheme(STORY_THEMES[0]),
+  );
   // docs/product.md section 4: the Topic Type fills the text until the visitor edits it by hand.
-  const [autoFill, setAutoFill] = useState(true);
+  const [autoFill, setAutoFill] = useKeptState('story.auto-fill', true);
+  const additionalInfoPaste = usePastedTextLimit(
+    LIMITS.additionalInfoMaxLength,
+    additionalInfo,
+    (value) => handleAdditionalInfoChange(value),
+  );
   const [copied, showCopied, resetCopied] = useTimedFlag(TIMINGS.noticeMs);
 
   const handleTopicChange = (theme: StoryTheme) => {
@@ -199,7 +234,9 @@ export function StoryPage() {
             value={additionalInfo}
             maxLength={LIMITS.additionalInfoMaxLength}
             onChange={(event) => handleAdditionalInfoChange(event.target.value)}
+            onPaste={additionalInfoPaste.onPaste}
           />
+          <PastedTextNote note={additionalInfoPaste.note} />
         </div>
         <ToolActions
           loading={loading}

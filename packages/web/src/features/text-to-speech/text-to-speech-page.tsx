@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   DOWNLOADS,
   FILE_EXTENSIONS,
@@ -15,12 +15,14 @@ import { DownloadButton } from '../../components/download-button.tsx';
 import {
   CaptionDownloads,
   DEFAULT_SPEECH_CHOICES,
+  isSpeechChoices,
   SpeechChoiceFields,
   SpeechStreamNote,
   SpokenLanguagesNote,
   type SpeechChoices,
 } from '../../components/speech-controls.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
@@ -29,6 +31,8 @@ import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { SpeechPlayer } from '../../components/speech-player.tsx';
+import { useKeptState } from '../../lib/use-kept-state.ts';
+import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
 import { clearAudio, generateSpeech, playerActions, selectTts } from './tts-slice.ts';
 import { VoiceSample } from './voice-sample.tsx';
 import '../../components/tools.css';
@@ -53,8 +57,13 @@ export function TextToSpeechPage() {
   } = useAppSelector(selectTts);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
-  const [text, setText] = useState('');
-  const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
+  const [text, setText] = useKeptState('text-to-speech.text', '');
+  const [choices, setChoices] = useKeptState<SpeechChoices>(
+    'text-to-speech.choices',
+    DEFAULT_SPEECH_CHOICES,
+    isSpeechChoices,
+  );
+  const textPaste = usePastedTextLimit(LIMITS.textToSpeechMaxCharacters, text, setText);
   const [showEmptyNote, flashEmptyNote] = useTimedFlag(TIMINGS.noticeMs);
 
   const handleSubmit = (event: FormEvent) => {
@@ -100,8 +109,10 @@ export function TextToSpeechPage() {
             value={text}
             maxLength={LIMITS.textToSpeechMaxCharacters}
             onChange={(event) => setText(event.target.value)}
+            onPaste={textPaste.onPaste}
             aria-describedby="tts-count"
           />
+          <PastedTextNote note={textPaste.note} />
           <p
             id="tts-count"
             className={`character-count${text.length >= LIMITS.textToSpeechMaxCharacters ? ' character-count--over' : ''}`}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   API_PATHS,
+  ENGINE_TEXTS,
   LIMITS,
   TIMINGS,
   SPOKEN_LANGUAGES,
@@ -171,7 +172,11 @@ describe('Text to speech page', () => {
     expect(screen.getByRole('option', { name: '0.25x' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'WAV' })).toBeInTheDocument();
     expect(screen.getByText('No audio generated yet.')).toBeInTheDocument();
-    expect(await screen.findByText('festival')).toBeInTheDocument();
+    // The engine in plain words; its own name is the line's tooltip.
+    expect(await screen.findByText(ENGINE_TEXTS.speechClassic)).toHaveAttribute(
+      'title',
+      'Engine: festival',
+    );
   });
 
   it('names each voice in the picker, describes the chosen one once beside it, and offers its sample', async () => {
@@ -232,7 +237,7 @@ describe('Text to speech page', () => {
   it('blank text shows the red note for 2 seconds and sends nothing', async () => {
     const fetchMock = stubApi({});
     renderWithStore(<TextToSpeechPage />);
-    await screen.findByText('festival');
+    await screen.findByText(ENGINE_TEXTS.speechClassic);
     vi.useFakeTimers();
     fireEvent.change(screen.getByLabelText('Text'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));

@@ -23,6 +23,7 @@ import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/dr
 import { MarkdownView } from '../../components/markdown-view.tsx';
 import { DownloadButton } from '../../components/download-button.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
+import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
@@ -32,6 +33,8 @@ import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { downloadText } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
+import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
 import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
 import {
   clearScript,
@@ -61,10 +64,30 @@ export function VideoScriptPage() {
   const voiceOver = useAppSelector(voiceOverAudio.select);
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
-  const [topic, setTopic] = useState<ScriptTopic>(DEFAULT_FORM.topic);
-  const [platform, setPlatform] = useState<Platform>(DEFAULT_FORM.platform);
-  const [duration, setDuration] = useState<Duration>(DEFAULT_FORM.duration);
-  const [additionalInfo, setAdditionalInfo] = useState<string>(DEFAULT_FORM.additionalInfo);
+  const [topic, setTopic] = useKeptState<ScriptTopic>(
+    'video-script.topic',
+    DEFAULT_FORM.topic,
+    isOneOf(SCRIPT_TOPIC_NAMES),
+  );
+  const [platform, setPlatform] = useKeptState<Platform>(
+    'video-script.platform',
+    DEFAULT_FORM.platform,
+    isOneOf(PLATFORMS),
+  );
+  const [duration, setDuration] = useKeptState<Duration>(
+    'video-script.duration',
+    DEFAULT_FORM.duration,
+    isOneOf(DURATIONS),
+  );
+  const [additionalInfo, setAdditionalInfo] = useKeptState<string>(
+    'video-script.additional-info',
+    DEFAULT_FORM.additionalInfo,
+  );
+  const additionalInfoPaste = usePastedTextLimit(
+    LIMITS.additionalInfoMaxLength,
+    additionalInfo,
+    setAdditionalInfo,
+  );
   // docs/product.md section 4: the panel appears only after a generation has completed once, or
   // as soon as the first words of a script stream in (ADR 030).
   const [generationCompleted, setGenerationCompleted] = useState(false);
@@ -153,7 +176,9 @@ export function VideoScriptPage() {
             value={additionalInfo}
             maxLength={LIMITS.additionalInfoMaxLength}
             onChange={(event) => setAdditionalInfo(event.target.value)}
+            onPaste={additionalInfoPaste.onPaste}
           />
+          <PastedTextNote note={additionalInfoPaste.note} />
         </div>
         <ToolActions
           loading={loading}

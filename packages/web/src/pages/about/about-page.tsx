@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { PageHead } from '../../components/page-head.tsx';
 import { FeatureCards } from '../../components/feature-cards.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
+import { EngineList } from './engine-list.tsx';
 import { ROUTES } from '@ai-tools/contracts';
 
 const VALUES = [
@@ -52,6 +53,16 @@ export function AboutPage() {
               Explore the AI tools
             </Link>
           </p>
+        </div>
+      </section>
+      <section className="section" aria-labelledby="about-engines">
+        <div className="container">
+          <SectionHeading
+            id="about-engines"
+            title="The AI behind the tools"
+            subtitle="The engines that do the work, by name. Unless the site’s operator chooses an outside AI service, they run on this website’s own server."
+          />
+          <EngineList />
         </div>
       </section>
     </>

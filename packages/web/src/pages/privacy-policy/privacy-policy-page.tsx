@@ -1,5 +1,6 @@
 import { PageHead } from '../../components/page-head.tsx';
 import { PRIVACY_POLICY } from '../../content/privacy-policy.ts';
+import { ContactDetails } from '../../features/contact/contact-details.tsx';
 
 /** The Privacy Policy (docs/product.md section 2): title, dates, intro and 11 numbered sections. */
 export function PrivacyPolicyPage() {
@@ -35,6 +36,7 @@ export function PrivacyPolicyPage() {
               {section.paragraphs.map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
+              {section.contactDetails ? <ContactDetails /> : null}
               {section.items ? (
                 <ul>
                   {section.items.map((item) => (
