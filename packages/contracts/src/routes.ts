@@ -23,11 +23,18 @@ export function toolPath(link: ToolLink): string {
   return `${ROUTES.aiTools}/${link}`;
 }
 
-/** The calls of docs/product.md section 7: the pages' six, the voice samples, health and docs. */
+/**
+ * The calls of docs/product.md section 7: the pages' six, the voice samples, the long recordings'
+ * jobs, health and docs.
+ */
 export const API_PATHS = {
   sendMessage: '/api/contact/send_message',
   textToSpeech: '/api/audio/text-to-speech',
   speechToText: '/api/audio/speech_to_text',
+  /** A long recording as a background job: POST the upload, answered 202 with the job's id. */
+  speechToTextJobs: '/api/audio/speech_to_text/jobs',
+  /** One job: GET its progress and result, DELETE to cancel it and delete its text. */
+  speechToTextJob: '/api/audio/speech_to_text/jobs/:jobId',
   generateScript: '/api/audio/generate-script',
   generateBlog: '/api/audio/generate-blog',
   generateStory: '/api/audio/generate-story',
@@ -41,4 +48,9 @@ export const API_PATHS = {
 /** The address of one voice's spoken sample (API_PATHS.voiceSample). */
 export function voiceSamplePath(voice: string): string {
   return API_PATHS.voiceSample.replace(':voice', encodeURIComponent(voice));
+}
+
+/** The address of one transcription job (API_PATHS.speechToTextJob). */
+export function speechToTextJobPath(jobId: string): string {
+  return API_PATHS.speechToTextJob.replace(':jobId', encodeURIComponent(jobId));
 }
