@@ -405,6 +405,22 @@ describe('cancelling and expiry', () => {
   });
 });
 
+test('a server that stops ends its jobs and removes the uploads still waiting', async () => {
+  const stepped = new SteppedTranscriber();
+  const closing = await makeApp({ providers: testProviders({ transcription: stepped }) });
+  const first = visitorAddress();
+  const second = visitorAddress();
+  const atWork = jobOf(await createJob([audioFile(makeToneFile('wav', 3))], first, closing));
+  await waitForJob(atWork.jobId, first, () => stepped.requests.length > 0, closing);
+  const waiting = jobOf(await createJob([audioFile(makeToneFile('wav', 3))], second, closing));
+  assert.equal(waiting.status, 'queued');
+  assert.equal(requestFolders().length, 1, 'the waiting upload');
+
+  await closing.close();
+  assert.equal(stepped.requests[0]?.signal?.aborted, true, 'the recogniser was told to stop');
+  assert.deepEqual(requestFolders(), []);
+});
+
 describe('uploads a job refuses: a clear 4xx, and nothing left on disk', () => {
   let folder: string;
   before(() => {
