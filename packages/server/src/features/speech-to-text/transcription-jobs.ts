@@ -229,11 +229,10 @@ export class TranscriptionJobs {
 
   /** Stops every job and waits for their work to end (the server closes: its jobs end with it). */
   async close(): Promise<void> {
-    for (const job of this.jobs.values()) {
-      job.stop.abort();
-      clearTimeout(job.expiry);
-    }
+    for (const job of this.jobs.values()) job.stop.abort();
     await Promise.allSettled([...this.work]);
+    // After the work: a job that ended just now set its expiry too.
+    for (const job of this.jobs.values()) clearTimeout(job.expiry);
     this.jobs.clear();
     this.activeByVisitor.clear();
   }
