@@ -31,13 +31,13 @@ export const API_PATHS = {
   sendMessage: '/api/contact/send_message',
   textToSpeech: '/api/audio/text-to-speech',
   speechToText: '/api/audio/speech_to_text',
+  generateScript: '/api/audio/generate-script',
+  generateBlog: '/api/audio/generate-blog',
+  generateStory: '/api/audio/generate-story',
   /** A long recording as a background job: POST the upload, answered 202 with the job's id. */
   speechToTextJobs: '/api/audio/speech_to_text/jobs',
   /** One job: GET its progress and result, DELETE to cancel it and delete its text. */
   speechToTextJob: '/api/audio/speech_to_text/jobs/:jobId',
-  generateScript: '/api/audio/generate-script',
-  generateBlog: '/api/audio/generate-blog',
-  generateStory: '/api/audio/generate-story',
   /** A short spoken sample of one voice (audio/mpeg), made once per voice and kept. */
   voiceSample: '/api/audio/voice_samples/:voice',
   health: '/api/health',
