@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { closeProviders, createProviders } from './providers/index.ts';
 import type { Providers } from './providers/types.ts';
 import { registerMultipart } from './features/speech-to-text/audio-upload.ts';
+import { TranscriptionJobs } from './features/speech-to-text/transcription-jobs.ts';
 import { registerContactMailer } from './features/contact/contact-mail.ts';
 import { registerBodyTypes } from './plugins/body-types.ts';
 import { registerDatabase } from './plugins/database.ts';
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     providers: Providers;
+    /** Long recordings' transcriptions, which outlive the requests that start them. */
+    transcriptionJobs: TranscriptionJobs;
   }
 }
 
@@ -82,6 +85,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       })),
   );
   app.addHook('onClose', async () => closeProviders(app.providers));
+  app.decorate(
+    'transcriptionJobs',
+    new TranscriptionJobs({
+      transcriber: app.providers.transcription,
+      temporaryRoot: config.TEMP_DIR,
+      uploadMaxBytes: config.LONG_UPLOAD_MAX_BYTES,
+      audioMaxSeconds: config.LONG_AUDIO_MAX_SECONDS,
+      resultSeconds: config.TRANSCRIPTION_RESULT_SECONDS,
+      maxWaiting: config.TRANSCRIPTION_QUEUE_MAX_WAITING,
+      onUnexpectedError: (error) => app.log.error({ err: error }, 'a transcription job failed'),
+    }),
+  );
+  // Before the engines close: a job at work stops, and its upload's folder is removed.
+  app.addHook('preClose', async () => app.transcriptionJobs.close());
 
   app.setErrorHandler(errorHandler);
   registerRequestTimeout(app, config.REQUEST_TIMEOUT_MS);

@@ -18,6 +18,11 @@ export interface EngineRunOptions {
   input?: Buffer | string;
   /** What a visitor reads when the engine fails; the engine's own output goes in `cause`. */
   failureMessage: string;
+  /**
+   * Takes the child's stdout as it comes, instead of the run collecting it: a caller that stores
+   * it in its own place (decoded audio) then holds one copy rather than two.
+   */
+  onOutput?: (chunk: Buffer) => void;
 }
 
 /**
@@ -45,14 +50,19 @@ export class EngineProcess {
   constructor(
     private readonly command: string,
     args: readonly string[],
-    options: { keepStdinOpen?: boolean; discardOutput?: boolean } = {},
+    options: {
+      keepStdinOpen?: boolean;
+      discardOutput?: boolean;
+      onOutput?: (chunk: Buffer) => void;
+    } = {},
   ) {
     this.child = spawn(command, args, {
       stdio: [options.keepStdinOpen ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     // A long-lived engine's stdout is still read, or the pipe would fill and stall it.
     this.child.stdout?.on('data', (chunk: Buffer) => {
-      if (!options.discardOutput) this.output.push(chunk);
+      if (options.onOutput) options.onOutput(chunk);
+      else if (!options.discardOutput) this.output.push(chunk);
     });
     this.child.stderr?.on('data', (chunk: Buffer) => {
       this.errorOutput = (this.errorOutput + chunk.toString('utf8')).slice(-STDERR_KEPT_CHARACTERS);
@@ -160,9 +170,10 @@ export function runEngineProcess(
   options: EngineRunOptions,
 ): Promise<Buffer> {
   if (options.signal?.aborted) return Promise.reject(new GenerationAbortedError());
-  return new EngineProcess(command, args, { keepStdinOpen: options.input !== undefined }).finish(
-    options,
-  );
+  return new EngineProcess(command, args, {
+    keepStdinOpen: options.input !== undefined,
+    onOutput: options.onOutput,
+  }).finish(options);
 }
 
 function isAccessible(path: string, mode = constants.F_OK): Promise<boolean> {

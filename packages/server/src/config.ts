@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { homedir, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { LIMITS, RATE_LIMITS } from '@ai-tools/contracts';
+import { LIMITS, RATE_LIMITS, TRANSCRIPTION_JOB_DEFAULTS } from '@ai-tools/contracts';
 import { DEFAULT_TEXT_MODEL, isTextModelId, TEXT_MODEL_IDS } from './models/manifest.ts';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -182,6 +182,25 @@ const configSchema = z.object({
   SPEECH_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(6),
   TRANSCRIPTION_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(3),
   TEXT_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(2),
+  /**
+   * Long recordings, transcribed as background jobs: the largest upload, in bytes, and the longest
+   * audio, in seconds, a job takes, and how long a finished job's result is kept, in seconds,
+   * before it is deleted (a fraction of a second is allowed, for tests).
+   */
+  LONG_UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(TRANSCRIPTION_JOB_DEFAULTS.uploadMaxBytes),
+  LONG_AUDIO_MAX_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(TRANSCRIPTION_JOB_DEFAULTS.audioMaxSeconds),
+  TRANSCRIPTION_RESULT_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(TRANSCRIPTION_JOB_DEFAULTS.resultSeconds),
   /** The longest audio one text-to-speech request may produce, estimated before any work. */
   SPEECH_MAX_SECONDS: z.coerce.number().int().positive().default(LIMITS.speechMaxSeconds),
 });

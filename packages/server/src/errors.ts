@@ -54,11 +54,11 @@ export class AudioTooLongError extends InputError {
   readonly statusCode = 413;
 }
 
-/** The upload is over LIMITS.uploadMaxBytes: 413. */
+/** The upload is over LIMITS.uploadMaxBytes, or a long recording's LONG_UPLOAD_MAX_BYTES: 413. */
 export class UploadTooLargeError extends InputError {
   readonly statusCode = 413;
-  constructor() {
-    super(SPEECH_TO_TEXT_MESSAGES.fileTooLarge);
+  constructor(message: string = SPEECH_TO_TEXT_MESSAGES.fileTooLarge) {
+    super(message);
   }
 }
 
@@ -81,6 +81,11 @@ export class UploadTooSlowError extends InputError {
   constructor(minimumBytesPerSecond: number) {
     super(SPEECH_TO_TEXT_MESSAGES.uploadTooSlow(minimumBytesPerSecond));
   }
+}
+
+/** The thing asked for does not exist, or is not the visitor's to see: 404. */
+export class JobNotFoundError extends InputError {
+  readonly statusCode = 404;
 }
 
 /** The request conflicts with one already served, such as a reused Idempotency-Key: 409. */

@@ -7,6 +7,7 @@ import {
 } from '../src/providers/openai-compatible/transcription.ts';
 import { endpointFor } from '../src/providers/openai-compatible/endpoint.ts';
 import { parseWav } from '../src/audio/wav.ts';
+import type { TranscriptionProgress } from '../src/providers/types.ts';
 import {
   fixture,
   json,
@@ -124,7 +125,12 @@ test('audio over the upload limit goes in parts cut at a quiet moment, with time
     maxUploadBytes,
   });
   const before = loopback.requests.length;
-  const result = await engine.transcribe({ samples: speechLikeSamples(3) });
+  const progress: TranscriptionProgress[] = [];
+  const samples = speechLikeSamples(3);
+  const result = await engine.transcribe({
+    samples,
+    onProgress: (told) => progress.push(told),
+  });
 
   const uploads = loopback.requests.slice(before);
   assert.equal(uploads.length, 2);
@@ -143,6 +149,15 @@ test('audio over the upload limit goes in parts cut at a quiet moment, with time
     result.segments.map((segment) => segment.start),
     [0, Math.round(cutSeconds * 1000) / 1000],
   );
+  // A long recording's job shows each part's progress and the text so far.
+  assert.deepEqual(
+    progress.map((told) => [Math.round(told.audioSecondsDone * 1000) / 1000, told.text]),
+    [
+      [Math.round(cutSeconds * 1000) / 1000, 'Part.'],
+      [samples.length / SAMPLE_RATE, 'Part. Part.'],
+    ],
+  );
+  assert.equal(progress[1]?.segments.length, 2);
 });
 
 test('silence gives an empty transcript, not an error', async () => {

@@ -13,13 +13,21 @@ export async function withTemporaryFolder<T>(
   temporaryRoot: string,
   work: (folder: string) => Promise<T>,
 ): Promise<T> {
-  await mkdir(temporaryRoot, { recursive: true, mode: 0o700 });
-  const folder = await mkdtemp(join(temporaryRoot, `request-${process.pid}-`));
+  const folder = await makeTemporaryFolder(temporaryRoot);
   try {
     return await work(folder);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * A request's folder that outlives the request (a long recording's job, whose upload waits for
+ * its turn): the caller removes it, and a start after a crash does, as any request folder.
+ */
+export async function makeTemporaryFolder(temporaryRoot: string): Promise<string> {
+  await mkdir(temporaryRoot, { recursive: true, mode: 0o700 });
+  return mkdtemp(join(temporaryRoot, `request-${process.pid}-`));
 }
 
 function isRunning(pid: number): boolean {

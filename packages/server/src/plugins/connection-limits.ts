@@ -27,7 +27,7 @@ import { visitorOf } from '../visitor.ts';
 export const CONNECTION_CHECK_INTERVAL_MS = 1000;
 
 /** Routes whose body is an upload, held to a rate rather than to BODY_TIMEOUT_MS. */
-const UPLOAD_ROUTES = new Set<string>([API_PATHS.speechToText]);
+const UPLOAD_ROUTES = new Set<string>([API_PATHS.speechToText, API_PATHS.speechToTextJobs]);
 
 /**
  * File descriptors kept for everything but connections: the engines' model files, the database,
@@ -88,12 +88,12 @@ export function connectionCap(configured: number | undefined, fileLimit: number)
  * size limit, which the multipart reader reads to its end) ever meets it.
  */
 export function uploadCeilingMs(
-  config: Pick<Config, 'UPLOAD_GRACE_MS' | 'UPLOAD_MIN_BYTES_PER_SECOND'>,
+  config: Pick<Config, 'UPLOAD_GRACE_MS' | 'UPLOAD_MIN_BYTES_PER_SECOND'> &
+    Partial<Pick<Config, 'LONG_UPLOAD_MAX_BYTES'>>,
 ): number {
-  return (
-    config.UPLOAD_GRACE_MS +
-    Math.ceil((LIMITS.uploadMaxBytes / config.UPLOAD_MIN_BYTES_PER_SECOND) * 1000)
-  );
+  // The largest file is a long recording's (LONG_UPLOAD_MAX_BYTES), sent to its job's route.
+  const largest = Math.max(LIMITS.uploadMaxBytes, config.LONG_UPLOAD_MAX_BYTES ?? 0);
+  return config.UPLOAD_GRACE_MS + Math.ceil((largest / config.UPLOAD_MIN_BYTES_PER_SECOND) * 1000);
 }
 
 /** One open connection, and where it stands. */

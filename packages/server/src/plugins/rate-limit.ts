@@ -25,6 +25,8 @@ const SETTING_BY_PATH: Record<string, RateLimitSetting> = {
   [API_PATHS.sendMessage]: 'RATE_LIMIT_CONTACT',
   [API_PATHS.textToSpeech]: 'RATE_LIMIT_TEXT_TO_SPEECH',
   [API_PATHS.speechToText]: 'RATE_LIMIT_SPEECH_TO_TEXT',
+  // A job's creation only: reading its progress is a few bytes, asked every few seconds.
+  [API_PATHS.speechToTextJobs]: 'RATE_LIMIT_SPEECH_TO_TEXT',
   [API_PATHS.generateScript]: 'RATE_LIMIT_VIDEO_SCRIPT',
   [API_PATHS.generateBlog]: 'RATE_LIMIT_BLOG',
   [API_PATHS.generateStory]: 'RATE_LIMIT_STORY',

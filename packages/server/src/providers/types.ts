@@ -102,6 +102,21 @@ export interface TranscriptionRequest extends EngineRequestOptions {
   language?: string;
   /** Transcribe (the default) or translate to English. */
   task?: TranscriptionTask;
+  /**
+   * Told after each piece of the audio is transcribed, so a long recording's job can show its
+   * progress and its text so far. Engines that hear the whole audio at once tell it once, at the end.
+   */
+  onProgress?: (progress: TranscriptionProgress) => void;
+}
+
+/** How far a transcription has come. */
+export interface TranscriptionProgress {
+  /** Seconds of the audio heard so far, from its start. */
+  audioSecondsDone: number;
+  /** The text so far, joined as the final text will be. */
+  text: string;
+  /** The segments so far, on the audio's time line. */
+  segments: TranscriptSegment[];
 }
 
 export interface Transcription {

@@ -8,6 +8,33 @@ export const SPEECH_TO_TEXT_LIMITS = {
 } as const;
 
 /**
+ * Long recordings become background jobs (POST API_PATHS.speechToTextJobs): the defaults of the
+ * operator's settings LONG_UPLOAD_MAX_BYTES, LONG_AUDIO_MAX_SECONDS and
+ * TRANSCRIPTION_RESULT_SECONDS.
+ */
+export const TRANSCRIPTION_JOB_DEFAULTS = {
+  /** 500 MB: two hours of MP3 at 500 kbit/s, or of 16 kHz mono WAV. */
+  uploadMaxBytes: 500 * 1024 * 1024,
+  /** Two hours: a lecture, a long podcast episode. */
+  audioMaxSeconds: 2 * 60 * 60,
+  /** How long a finished job's result is kept before it is deleted. */
+  resultSeconds: 60 * 60,
+} as const;
+
+/**
+ * Where a transcription job stands: waiting for the recogniser, being transcribed, finished with
+ * its result, failed with a message, or cancelled by the visitor (its text is then deleted).
+ */
+export const TRANSCRIPTION_JOB_STATUSES = [
+  'queued',
+  'running',
+  'done',
+  'failed',
+  'cancelled',
+] as const;
+export type TranscriptionJobStatus = (typeof TRANSCRIPTION_JOB_STATUSES)[number];
+
+/**
  * The multipart field that carries the speech-to-text upload (docs/product.md section 7). Kept out
  * of the schemas so the web's main bundle, which uses it, does not pull in zod.
  */

@@ -8,6 +8,13 @@ const UPLOAD_MAX_MEGABYTES = SPEECH_TO_TEXT_LIMITS.uploadMaxBytes / (1024 * 1024
 const AUDIO_MAX_MINUTES = SPEECH_TO_TEXT_LIMITS.audioMaxSeconds / 60;
 const AUDIO_FILE_ONLY = 'Please add an audio file only.';
 
+/** A length in whole hours when it is one ("2 hours"), else in minutes ("90 minutes"). */
+function wordedLength(seconds: number): string {
+  if (seconds % 3600 === 0) return seconds === 3600 ? '1 hour' : `${seconds / 3600} hours`;
+  const minutes = Math.round(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 export const SPEECH_TO_TEXT_MESSAGES = {
   addFileFirst: '* Add file first',
   audioFileOnly: AUDIO_FILE_ONLY,
@@ -50,6 +57,16 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   /** The page's language choice, and what its first option means. */
   detectLanguage: 'Detect automatically',
   translateToEnglish: 'Translate to English',
+
+  /** A long recording's job (API_PATHS.speechToTextJobs): its limits are the operator's. */
+  jobFileTooLarge: (maxBytes: number) =>
+    `This file is larger than ${Math.round(maxBytes / (1024 * 1024))} MB, the most this server takes. Please save it as MP3 to make it smaller, or split it into parts, and try again.`,
+  jobAudioTooLong: (maxSeconds: number) =>
+    `The audio is longer than ${wordedLength(maxSeconds)}, the most this server transcribes. Please split it into shorter parts and add them one at a time.`,
+  jobNotFound:
+    'This transcription does not exist, or its result has been deleted. Please upload the recording again.',
+  jobAlreadyRunning:
+    'You already have a recording being transcribed. Wait for it to finish, or cancel it, then send the next one.',
 
   recognitionFailed: 'The speech recogniser could not read this audio. Please try another file.',
   voiceDetectorMissing:

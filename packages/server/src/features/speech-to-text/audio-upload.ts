@@ -1,6 +1,7 @@
 /**
  * Multipart uploads for speech to text: one file in the form field 'file', at most
- * LIMITS.uploadMaxBytes (25 MB, as OpenAI's own transcription API).
+ * LIMITS.uploadMaxBytes (25 MB, as OpenAI's own transcription API) for the direct call, and the
+ * operator's LONG_UPLOAD_MAX_BYTES for a long recording's job.
  */
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -35,14 +36,28 @@ export async function registerMultipart(app: FastifyInstance) {
  * that gap was an uncaught exception that stopped the whole server. Every stream is made and
  * listened to in `saveTo`, in one step.
  */
-export async function receiveAudioUpload(request: FastifyRequest): Promise<ReceivedUpload> {
-  const parts = request.parts();
+export interface UploadLimit {
+  maxBytes: number;
+  /** The 413's message for a file past it. */
+  tooLargeMessage: string;
+}
+
+const DIRECT_UPLOAD_LIMIT: UploadLimit = {
+  maxBytes: LIMITS.uploadMaxBytes,
+  tooLargeMessage: SPEECH_TO_TEXT_MESSAGES.fileTooLarge,
+};
+
+export async function receiveAudioUpload(
+  request: FastifyRequest,
+  limit: UploadLimit = DIRECT_UPLOAD_LIMIT,
+): Promise<ReceivedUpload> {
+  const parts = request.parts({ limits: { fileSize: limit.maxBytes } });
   const fields: Record<string, string> = {};
   let part: MultipartFile | undefined;
   try {
     part = await nextFile(parts, fields);
   } catch (error) {
-    if (isUploadLimit(error)) throw error;
+    if (isUploadLimit(error)) throw inWords(error, limit);
     throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadNotMultipart);
   }
   if (!part || part.fieldname !== SPEECH_UPLOAD_FIELD) {
@@ -78,13 +93,13 @@ export async function receiveAudioUpload(request: FastifyRequest): Promise<Recei
       }
       // Past the size limit the parser stops passing data on but reads the upload to its end, so
       // the visitor gets this answer rather than a reset connection.
-      if (source.truncated) throw new UploadTooLargeError();
+      if (source.truncated) throw new UploadTooLargeError(limit.tooLargeMessage);
       // The file's own end is not enough: a body cut off after it, before its closing boundary,
       // is an incomplete upload too.
       try {
         await readToEnd(parts, fields);
       } catch (error) {
-        if (isUploadLimit(error)) throw error;
+        if (isUploadLimit(error)) throw inWords(error, limit);
         throw new ValidationError(SPEECH_TO_TEXT_MESSAGES.uploadIncomplete);
       }
     },
@@ -100,6 +115,14 @@ function isUploadLimit(error: unknown): boolean {
     error instanceof UploadTooSlowError ||
     (error as { statusCode?: number } | null)?.statusCode === 413
   );
+}
+
+/** The multipart reader's "file too large" in the words of the limit the route set. */
+function inWords(error: unknown, limit: UploadLimit): unknown {
+  if ((error as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new UploadTooLargeError(limit.tooLargeMessage);
+  }
+  return error;
 }
 
 type Parts = ReturnType<FastifyRequest['parts']>;

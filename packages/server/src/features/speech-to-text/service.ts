@@ -9,9 +9,10 @@ import {
   LIMITS,
   speechToTextOptionsSchema,
   type SpeechToTextOptions,
-  type SpeechToTextResponse,
+  type SpeechToTextResult,
   SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
+import type { AudioProbe } from '../../audio/probe.ts';
 import { decodeToSamples } from '../../audio/decode.ts';
 import { ProgramExitedError } from '../../child-process.ts';
 import { probeAudio } from '../../audio/probe.ts';
@@ -20,6 +21,7 @@ import {
   TRANSCRIPTION_SAMPLE_RATE,
   type EngineRequestOptions,
   type Transcriber,
+  type Transcription,
 } from '../../providers/types.ts';
 import { subtitleCues } from './subtitle-cues.ts';
 import { AudioTooLongError, InvalidAudioError, ValidationError } from '../../errors.ts';
@@ -29,8 +31,6 @@ export interface SpeechToTextDependencies {
   /** Where the request's temporary folder goes (config TEMP_DIR). */
   temporaryRoot: string;
 }
-
-export type SpeechToTextResult = SpeechToTextResponse['data'];
 
 /** The visitor's file, still unread until it has a place to go (audio-upload.ts beside this file). */
 export interface ReceivedUpload {
@@ -58,32 +58,13 @@ export async function speechToText(
     const path = join(folder, 'upload');
     await upload.saveTo(path, signal);
     const { language, task, words } = readOptions(upload.fields);
-    if ((await stat(path)).size === 0)
-      throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadEmpty);
-
-    const probe = await probeAudio(path, signal);
-    if (!probe) throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
-    if (probe.durationSeconds !== undefined && probe.durationSeconds > LIMITS.audioMaxSeconds) {
-      throw new AudioTooLongError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
-    }
-
-    // One second past the limit is enough to tell a file that hid its length is too long.
-    const samples = await decodeToSamples({
-      path,
-      sampleRate: TRANSCRIPTION_SAMPLE_RATE,
-      maxSeconds: LIMITS.audioMaxSeconds + 1,
-      signal,
-    }).catch((error: unknown) => {
-      if (error instanceof ProgramExitedError)
-        throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
-      throw error;
-    });
-    if (samples.length === 0) throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.audioHasNoSound);
-    if (samples.length > LIMITS.audioMaxSeconds * TRANSCRIPTION_SAMPLE_RATE) {
-      throw new AudioTooLongError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
-    }
-
-    const durationSeconds = Math.round((samples.length / TRANSCRIPTION_SAMPLE_RATE) * 1000) / 1000;
+    const limit = {
+      maxSeconds: LIMITS.audioMaxSeconds,
+      message: SPEECH_TO_TEXT_MESSAGES.audioTooLong,
+    };
+    const probe = await probeUpload(path, limit, signal);
+    const samples = await decodeUpload(path, probe, limit, signal);
+    const durationSeconds = secondsOf(samples);
     const transcription = await transcriber.transcribe({
       samples,
       language,
@@ -91,22 +72,96 @@ export async function speechToText(
       signal,
       visitor,
     });
-    return {
-      transcript: transcription.text.trim(),
-      language: task === 'translate' ? 'en' : transcription.language,
-      spokenLanguage: transcription.language,
+    return transcriptionResult(transcription, {
       task,
-      segments: subtitleCues(transcription.segments, durationSeconds).map((cue) =>
-        words ? cue : { start: cue.start, end: cue.end, text: cue.text },
-      ),
+      words,
       durationSeconds,
       engine: transcriber.status().engine,
-    };
+    });
   });
 }
 
+/** The longest audio a call takes, and what it answers to a longer one (413). */
+export interface AudioLengthLimit {
+  maxSeconds: number;
+  message: string;
+}
+
+/**
+ * Checks by its content that the saved upload is audio, and not longer than the limit where its
+ * container says how long it is: 400 or 413 otherwise, before anything is decoded.
+ */
+export async function probeUpload(
+  path: string,
+  limit: AudioLengthLimit,
+  signal?: AbortSignal,
+): Promise<AudioProbe> {
+  if ((await stat(path)).size === 0)
+    throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadEmpty);
+  const probe = await probeAudio(path, signal);
+  if (!probe) throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
+  if (probe.durationSeconds !== undefined && probe.durationSeconds > limit.maxSeconds) {
+    throw new AudioTooLongError(limit.message);
+  }
+  return probe;
+}
+
+/** The upload as 16 kHz mono samples; 400 when it holds none, 413 when it hid its real length. */
+export async function decodeUpload(
+  path: string,
+  probe: AudioProbe,
+  limit: AudioLengthLimit,
+  signal?: AbortSignal,
+): Promise<Float32Array> {
+  // One second past the limit is enough to tell a file that hid its length is too long.
+  const samples = await decodeToSamples({
+    path,
+    sampleRate: TRANSCRIPTION_SAMPLE_RATE,
+    maxSeconds: limit.maxSeconds + 1,
+    expectedSeconds: probe.durationSeconds,
+    signal,
+  }).catch((error: unknown) => {
+    if (error instanceof ProgramExitedError)
+      throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.uploadNotAudio);
+    throw error;
+  });
+  if (samples.length === 0) throw new InvalidAudioError(SPEECH_TO_TEXT_MESSAGES.audioHasNoSound);
+  if (samples.length > limit.maxSeconds * TRANSCRIPTION_SAMPLE_RATE) {
+    throw new AudioTooLongError(limit.message);
+  }
+  return samples;
+}
+
+/** The samples' length in seconds, to the millisecond. */
+export function secondsOf(samples: Float32Array): number {
+  return Math.round((samples.length / TRANSCRIPTION_SAMPLE_RATE) * 1000) / 1000;
+}
+
+/** The answer made of an engine's transcription: its text, and its segments as subtitle cues. */
+export function transcriptionResult(
+  transcription: Transcription,
+  {
+    task,
+    words,
+    durationSeconds,
+    engine,
+  }: Pick<SpeechToTextOptions, 'task' | 'words'> & { durationSeconds: number; engine: string },
+): SpeechToTextResult {
+  return {
+    transcript: transcription.text.trim(),
+    language: task === 'translate' ? 'en' : transcription.language,
+    spokenLanguage: transcription.language,
+    task,
+    segments: subtitleCues(transcription.segments, durationSeconds).map((cue) =>
+      words ? cue : { start: cue.start, end: cue.end, text: cue.text },
+    ),
+    durationSeconds,
+    engine,
+  };
+}
+
 /** The language and task the form asks for; a 400 that says what is wrong otherwise. */
-function readOptions(fields: Readonly<Record<string, string>>): SpeechToTextOptions {
+export function readOptions(fields: Readonly<Record<string, string>>): SpeechToTextOptions {
   const parsed = speechToTextOptionsSchema.safeParse(fields);
   if (!parsed.success) {
     throw new ValidationError(parsed.error.issues[0]?.message ?? SPEECH_TO_TEXT_MESSAGES.failed);

@@ -114,6 +114,11 @@ export function createOpenAiTranscriber(
             typeof reply.language === 'string' ? toLanguageCode(reply.language) : undefined;
         }
         segments.push(...segmentsOf(reply.segments, offset));
+        request.onProgress?.({
+          audioSecondsDone: (part.startSample + part.samples.length) / TRANSCRIPTION_SAMPLE_RATE,
+          text: texts.join(' '),
+          segments: [...segments],
+        });
       }
       return { text: texts.join(' '), language: language ?? request.language, segments };
     },

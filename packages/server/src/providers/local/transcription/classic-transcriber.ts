@@ -101,7 +101,14 @@ export class ClassicTranscriber implements Transcriber {
           text: texts.get(segmentId(index)) ?? '',
         }))
         .filter((segment) => segment.text !== '');
-      return { text: segments.map((segment) => segment.text).join(' '), language: 'en', segments };
+      const text = segments.map((segment) => segment.text).join(' ');
+      // One run of pocketsphinx hears every stretch: its progress is known only at its end.
+      request.onProgress?.({
+        audioSecondsDone: request.samples.length / TRANSCRIPTION_SAMPLE_RATE,
+        text,
+        segments,
+      });
+      return { text, language: 'en', segments };
     }, job);
   }
 

@@ -31,7 +31,10 @@ export class WhisperThread {
   }
 
   async detectLanguage(samples: Float32Array, signal: AbortSignal): Promise<LanguageScores> {
-    const reply = await this.request({ kind: 'detect-language', samples }, signal);
+    const piece = ownCopy(samples);
+    const reply = await this.request({ kind: 'detect-language', samples: piece }, signal, [
+      piece.buffer,
+    ]);
     if (reply.kind !== 'languages') throw new Error(`Unexpected Whisper reply ${reply.kind}.`);
     return reply.scores;
   }
@@ -41,7 +44,10 @@ export class WhisperThread {
     maxNewTokens: number,
     signal: AbortSignal,
   ): Promise<DecodedPiece> {
-    const reply = await this.request({ kind: 'decode', ...piece, maxNewTokens }, signal);
+    const samples = ownCopy(piece.samples);
+    const reply = await this.request({ kind: 'decode', ...piece, samples, maxNewTokens }, signal, [
+      samples.buffer,
+    ]);
     if (reply.kind !== 'decoded') throw new Error(`Unexpected Whisper reply ${reply.kind}.`);
     if (reply.piece.stopped) throw new GenerationAbortedError();
     return reply.piece;
@@ -51,16 +57,29 @@ export class WhisperThread {
     return this.engine.close();
   }
 
-  private async request(body: WhisperRequest, signal: AbortSignal): Promise<WhisperReply> {
+  private async request(
+    body: WhisperRequest,
+    signal: AbortSignal,
+    transfer: ArrayBuffer[],
+  ): Promise<WhisperReply> {
     if (signal.aborted) throw new GenerationAbortedError();
     // One request at a time (the transcriber's queue): the flag belongs to this one.
     Atomics.store(this.stopFlag, 0, 0);
     const stop = () => Atomics.store(this.stopFlag, 0, 1);
     signal.addEventListener('abort', stop, { once: true });
     try {
-      return await this.engine.request(body);
+      return await this.engine.request(body, transfer);
     } finally {
       signal.removeEventListener('abort', stop);
     }
   }
+}
+
+/**
+ * A piece of the upload in an array of its own, moved to the worker rather than copied. Posting
+ * the piece as a view of the upload's samples would clone the whole upload's buffer for every
+ * piece: an hour's 230 MB for each 30 s heard.
+ */
+function ownCopy(samples: Float32Array): Float32Array<ArrayBuffer> {
+  return samples.slice();
 }

@@ -126,16 +126,14 @@ export class WhisperTranscriber implements Transcriber {
         );
         whisperLanguage ??= decoded.language;
         segments.push(...pieceSegments(piece, speechParts(decoded)));
+        request.onProgress?.({
+          audioSecondsDone: piece.endSample / TRANSCRIPTION_SAMPLE_RATE,
+          text: joinedText(segments, isoLanguage(whisperLanguage ?? 'en'), request.task),
+          segments: [...segments],
+        });
       }
-      whisperLanguage ??= 'en';
-      const language = WHISPER_TO_ISO[whisperLanguage] ?? whisperLanguage;
-      const written = request.task === 'translate' ? 'en' : language;
-      const separator = UNSPACED_LANGUAGES.has(written) ? '' : ' ';
-      return {
-        text: segments.map((segment) => segment.text).join(separator),
-        language,
-        segments,
-      };
+      const language = isoLanguage(whisperLanguage ?? 'en');
+      return { text: joinedText(segments, language, request.task), language, segments };
     }, job);
   }
 
@@ -162,6 +160,22 @@ export class WhisperTranscriber implements Transcriber {
     const [best] = [...totals.entries()].sort((first, second) => second[1] - first[1]);
     return best?.[0] ?? 'en';
   }
+}
+
+/** Whisper's language code as ISO 639-1. */
+function isoLanguage(whisperLanguage: string): string {
+  return WHISPER_TO_ISO[whisperLanguage] ?? whisperLanguage;
+}
+
+/** The segments' text as one, without spaces in the languages written without them. */
+function joinedText(
+  segments: TranscriptSegment[],
+  language: string,
+  task: TranscriptionRequest['task'],
+): string {
+  const written = task === 'translate' ? 'en' : language;
+  const separator = UNSPACED_LANGUAGES.has(written) ? '' : ' ';
+  return segments.map((segment) => segment.text).join(separator);
 }
 
 /** A visitor's language hint in Whisper's code, when Whisper knows that language. */
