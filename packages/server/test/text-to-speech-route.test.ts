@@ -7,7 +7,7 @@ import {
   MEDIA_TYPES,
   OUTPUT_FORMATS,
   SERVER_MESSAGES,
-  SPOKEN_LANGUAGES,
+  READ_LANGUAGES,
   TEXT_TO_SPEECH_MESSAGES,
   speechPieceEventSchema,
   textToSpeechResponseSchema,
@@ -217,11 +217,8 @@ describe('a language the voices do not speak is refused before any audio is made
   let speakingApp: FastifyInstance;
 
   before(async () => {
-    // The local engines speak the page's languages only (SPOKEN_LANGUAGES).
-    speaking = {
-      ...sineSynthesizer(),
-      languages: SPOKEN_LANGUAGES.map((language) => language.tag),
-    };
+    // The local engines read the page's languages only (READ_LANGUAGES).
+    speaking = { ...sineSynthesizer(), languages: READ_LANGUAGES };
     speakingApp = await makeApp({ providers: testProviders({ speech: speaking }) });
   });
   after(() => speakingApp.close());

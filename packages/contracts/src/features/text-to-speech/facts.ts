@@ -81,6 +81,35 @@ export const SPOKEN_LANGUAGES = [
 ] as const;
 export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number]['tag'];
 
+/**
+ * The story languages the natural voices do not speak that espeak-ng's basic, robotic voice reads
+ * clearly: without them the Listen panel would refuse most of the stories SPEC offers. Korean,
+ * Chinese, Arabic, Sanskrit and Filipino are left out: espeak-ng garbles them or has no voice.
+ */
+export const BASIC_VOICE_LANGUAGES = [
+  { tag: 'de', name: 'German' },
+  { tag: 'ru', name: 'Russian' },
+  { tag: 'tr', name: 'Turkish' },
+  { tag: 'id', name: 'Indonesian' },
+  { tag: 'sw', name: 'Swahili' },
+  { tag: 'bn', name: 'Bengali' },
+  { tag: 'mr', name: 'Marathi' },
+  { tag: 'gu', name: 'Gujarati' },
+  { tag: 'pa', name: 'Punjabi' },
+  { tag: 'ta', name: 'Tamil' },
+  { tag: 'te', name: 'Telugu' },
+  { tag: 'kn', name: 'Kannada' },
+  { tag: 'ml', name: 'Malayalam' },
+  { tag: 'ne', name: 'Nepali' },
+  { tag: 'ur', name: 'Urdu' },
+] as const;
+
+/** Every language read aloud here, by primary subtag: the natural voices' and the basic voice's. */
+export const READ_LANGUAGES: readonly string[] = [
+  ...SPOKEN_LANGUAGES,
+  ...BASIC_VOICE_LANGUAGES,
+].map((language) => language.tag);
+
 /** Whether the voices speak a language, given by its BCP 47 tag ('pt-BR' is Portuguese). */
 export function isSpokenLanguage(tag: string): boolean {
   const primary = tag.toLowerCase().split(/[-_]/)[0];
@@ -101,6 +130,13 @@ export function languageName(tag: string): string {
 export function spokenLanguageList(): string {
   return new Intl.ListFormat('en', { type: 'conjunction' }).format(
     SPOKEN_LANGUAGES.map((language) => language.name),
+  );
+}
+
+/** The basic voice's languages as a sentence's list: "German, Russian, … and Urdu". */
+export function basicVoiceLanguageList(): string {
+  return new Intl.ListFormat('en', { type: 'conjunction' }).format(
+    BASIC_VOICE_LANGUAGES.map((language) => language.name),
   );
 }
 

@@ -9,6 +9,7 @@ import {
   TEXT_TO_SPEECH_LIMITS,
   languageName,
   spokenLanguageList,
+  basicVoiceLanguageList,
 } from './facts.ts';
 
 const SPEED_RANGE = `speed must be a number from ${MIN_SPEED} to ${MAX_SPEED}.`;
@@ -38,9 +39,9 @@ export const TEXT_TO_SPEECH_MESSAGES = {
   speechFailed: 'The speech engine could not read this text. Please change the text and try again.',
   /** `language` is the text's BCP 47 tag, such as 'ko'. */
   languageNotSpoken: (language: string) =>
-    `This text seems to be in ${languageName(language)}, which our voices do not speak. They speak ${spokenLanguageList()}.`,
+    `This text seems to be in ${languageName(language)}, which our voices do not speak. They speak ${spokenLanguageList()}; a basic voice reads ${basicVoiceLanguageList()}.`,
   /** The page's list of the languages the voices speak. */
-  spokenLanguages: `Voices speak ${spokenLanguageList()}.`,
+  spokenLanguages: `Voices speak ${spokenLanguageList()}. A basic, robotic voice reads ${basicVoiceLanguageList()}.`,
   speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
   speechPackagesMissing: (packages: string, missing: readonly string[]) =>
     `Speech needs the Debian packages ${packages}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${packages}\`.`,

@@ -6,6 +6,7 @@ import {
   LIMITS,
   TIMINGS,
   SPOKEN_LANGUAGES,
+  BASIC_VOICE_LANGUAGES,
   VOICE_DESCRIPTIONS,
   VOICES,
   voiceName,
@@ -213,7 +214,9 @@ describe('Text to speech page', () => {
     stubApi({ [API_PATHS.textToSpeech]: () => jsonResponse({ message: refusal }, 400) });
     renderWithStore(<TextToSpeechPage />);
     const list = screen.getByTestId('spoken-languages');
-    for (const { name } of SPOKEN_LANGUAGES) expect(list).toHaveTextContent(name);
+    for (const { name } of [...SPOKEN_LANGUAGES, ...BASIC_VOICE_LANGUAGES]) {
+      expect(list).toHaveTextContent(name);
+    }
     expect(list).toHaveTextContent(
       'Voices speak English, Spanish, French, Hindi, Italian, Japanese, and Portuguese.',
     );

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SPOKEN_LANGUAGES, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
+import { READ_LANGUAGES, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
@@ -66,7 +66,7 @@ export class ClassicSpeechSynthesizer implements SpeechSynthesizer {
    * The languages the page lists, as the neural tier: espeak-ng knows many more, but its Korean
    * comes back garbled and its Chinese as "Chinese letter", so the service refuses those.
    */
-  readonly languages = SPOKEN_LANGUAGES.map((language) => language.tag);
+  readonly languages = READ_LANGUAGES;
 
   constructor(private readonly options: ClassicSynthesizerOptions) {
     this.queues = {

@@ -1,11 +1,12 @@
 /**
  * The neural speech tier: Kokoro-82M v1.0 (fp32 ONNX) in onnxruntime-node, loaded once in a worker
  * thread (kokoro-worker.ts), with phonemes from espeak-ng. It speaks English and the languages of
- * KOKORO_LANGUAGES, the languages the page lists (SPOKEN_LANGUAGES); the service refuses the rest.
+ * KOKORO_LANGUAGES (SPOKEN_LANGUAGES); the basic voice's languages go to the classic tier's
+ * espeak-ng voices, and the service refuses the rest (READ_LANGUAGES).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SPOKEN_LANGUAGES, type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
+import { READ_LANGUAGES, type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
@@ -78,7 +79,7 @@ export interface KokoroOptions {
 
 export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
   readonly maxCharactersPerChunk = CHARACTERS_PER_CHUNK;
-  readonly languages = SPOKEN_LANGUAGES.map((language) => language.tag);
+  readonly languages = READ_LANGUAGES;
   /** One synthesis at a time: one run already uses both cores. */
   private readonly queue: JobQueue;
   private readonly styles = new Map<string, Promise<Float32Array>>();
