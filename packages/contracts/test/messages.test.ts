@@ -26,6 +26,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'SPEECH_PLAYER_MESSAGES.position': ['0:12', '0:30'],
   'SPEECH_TO_TEXT_MESSAGES.uploadTooSlow': [4096],
   'SPEECH_TO_TEXT_MESSAGES.languageUnavailable': ['French'],
+  'SPEECH_TO_TEXT_MESSAGES.heardLanguage': ['French', true],
   'SPEECH_TO_TEXT_MESSAGES.jobFileTooLarge': [500 * 1024 * 1024],
   'SPEECH_TO_TEXT_MESSAGES.jobAudioTooLong': [7200],
   'WRITER_MESSAGES.resultEmpty': ['story'],

@@ -40,9 +40,13 @@ export type TranscriptionJobStatus = (typeof TRANSCRIPTION_JOB_STATUSES)[number]
  */
 export const SPEECH_UPLOAD_FIELD = 'file';
 
-/** The multipart fields that choose the language heard and the task, sent before the file. */
+/**
+ * The multipart fields that choose the language heard, the task and whether cues carry their
+ * words' times, sent before the file.
+ */
 export const SPEECH_LANGUAGE_FIELD = 'language';
 export const SPEECH_TASK_FIELD = 'task';
+export const SPEECH_WORDS_FIELD = 'words';
 
 /**
  * Transcribe in the language spoken, or translate it to English (Whisper's own two tasks, and the

@@ -55,8 +55,14 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   languageUnavailable: (language: string) =>
     `The classic engine on this server hears English only, not ${language}. Please choose English or leave the language to detection, or ask the site's operator to run \`npm run models\`.`,
   /** The page's language choice, and what its first option means. */
+  spokenLanguageLabel: 'Spoken language',
   detectLanguage: 'Detect automatically',
+  spokenLanguageHint:
+    'Choose the language if you know it: short clips and accents can fool the detection. Choose it before adding the file, or the file is transcribed again.',
   translateToEnglish: 'Translate to English',
+  heardLanguage: (language: string, translated: boolean) =>
+    translated ? `Heard in ${language}, translated to English.` : `Heard in ${language}.`,
+  downloadWordTimedVtt: 'Download WebVTT, word by word',
 
   /** A long recording's job (API_PATHS.speechToTextJobs): its limits are the operator's. */
   jobFileTooLarge: (maxBytes: number) =>

@@ -6,8 +6,12 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
+  SPEECH_LANGUAGE_FIELD,
+  SPEECH_TASK_FIELD,
   SPEECH_UPLOAD_FIELD,
+  SPEECH_WORDS_FIELD,
   type SpeechToTextResponse,
+  type TranscriptionTask,
   type TranscriptSegment,
   SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
@@ -17,19 +21,39 @@ import { createRequestControls } from '../../lib/running-request.ts';
 
 export interface SpeechState {
   text: string;
+  /** The subtitle cues, each with its words' times (for the word-by-word WebVTT). */
   segments: TranscriptSegment[];
+  /** The language heard (ISO 639-1), once transcribed. */
+  spokenLanguage: string | null;
   loading: boolean;
   error: string | null;
 }
 
-const initialState: SpeechState = { text: '', segments: [], loading: false, error: null };
+const initialState: SpeechState = {
+  text: '',
+  segments: [],
+  spokenLanguage: null,
+  loading: false,
+  error: null,
+};
+
+/** What to transcribe: the file, the language spoken (empty: detect) and the task. */
+export interface TranscriptionChoice {
+  file: File;
+  language: string;
+  task: TranscriptionTask;
+}
 
 const requestTranscript = createAsyncThunk<
-  { text: string; segments: TranscriptSegment[] },
-  File,
+  { text: string; segments: TranscriptSegment[]; spokenLanguage: string | null },
+  TranscriptionChoice,
   { rejectValue: string }
->('speech/transcribe', async (file, { rejectWithValue, signal }) => {
+>('speech/transcribe', async ({ file, language, task }, { rejectWithValue, signal }) => {
   const form = new FormData();
+  // The choices come before the file, so the server checks them before it reads the upload.
+  form.append(SPEECH_LANGUAGE_FIELD, language);
+  form.append(SPEECH_TASK_FIELD, task);
+  form.append(SPEECH_WORDS_FIELD, 'true');
   form.append(SPEECH_UPLOAD_FIELD, file, file.name);
   try {
     const body = await postForm<Partial<SpeechToTextResponse>>(
@@ -38,7 +62,11 @@ const requestTranscript = createAsyncThunk<
       signal,
     );
     // docs/product.md section 4: a missing transcript is stored as an empty string.
-    return { text: body.data?.transcript ?? '', segments: body.data?.segments ?? [] };
+    return {
+      text: body.data?.transcript ?? '',
+      segments: body.data?.segments ?? [],
+      spokenLanguage: body.data?.spokenLanguage ?? body.data?.language ?? null,
+    };
   } catch (error) {
     return rejectWithValue(getErrorMessage(error, SPEECH_TO_TEXT_MESSAGES.failed));
   }
@@ -52,6 +80,7 @@ const speechSlice = createSlice({
     speechReset(state) {
       state.text = '';
       state.segments = [];
+      state.spokenLanguage = null;
       state.error = null;
       state.loading = false;
     },
@@ -63,11 +92,13 @@ const speechSlice = createSlice({
         state.error = null;
         state.text = '';
         state.segments = [];
+        state.spokenLanguage = null;
       })
       .addCase(requestTranscript.fulfilled, (state, action) => {
         state.loading = false;
         state.text = action.payload.text;
         state.segments = action.payload.segments;
+        state.spokenLanguage = action.payload.spokenLanguage;
       })
       .addCase(requestTranscript.rejected, (state, action) => {
         // A cancelled request was replaced or cleared: whoever cancelled it owns the state now.

@@ -1,9 +1,12 @@
 import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import {
   DOWNLOADS,
+  languageName,
   LIMITS,
   TIMINGS,
   TOOL_CAPABILITY,
+  TRANSCRIPTION_LANGUAGES,
+  type TranscriptionTask,
   SPEECH_TO_TEXT_MESSAGES,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -17,11 +20,21 @@ import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { readAudioDuration } from '../../lib/audio-duration.ts';
 import { estimateTranscriptionSeconds } from '../../lib/estimates.ts';
 import { downloadText } from '../../lib/file-download.ts';
-import { toSrt, toVtt } from '../../lib/subtitles.ts';
+import { toSrt, toVtt, toWordTimedVtt } from '../../lib/subtitles.ts';
+import { SelectField } from '../../components/select-field.tsx';
+import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { resetSpeech, selectSpeech, transcribeAudio } from './speech-slice.ts';
 import '../../components/tools.css';
+
+/** The language choices: detection first (the empty value), then Whisper's languages by name. */
+const LANGUAGE_CHOICES = [
+  '',
+  ...[...TRANSCRIPTION_LANGUAGES].sort((first, second) =>
+    languageName(first).localeCompare(languageName(second), 'en'),
+  ),
+];
 
 function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -29,7 +42,14 @@ function formatMegabytes(bytes: number): string {
 
 export function SpeechToTextPage() {
   const dispatch = useAppDispatch();
-  const { text, segments, loading, error } = useAppSelector(selectSpeech);
+  const { text, segments, spokenLanguage, loading, error } = useAppSelector(selectSpeech);
+  const [language, setLanguage] = useKeptState(
+    'speech-to-text.language',
+    '',
+    isOneOf(LANGUAGE_CHOICES),
+  );
+  const [translate, setTranslate] = useKeptState('speech-to-text.translate', false);
+  const task: TranscriptionTask = translate ? 'translate' : 'transcribe';
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['speech-to-text']);
 
   // The File stays in the page, never in the store (it is not serialisable).
@@ -69,7 +89,7 @@ export function SpeechToTextPage() {
     setAudioSeconds(undefined);
     hideAddFileHint();
     // docs/product.md section 4: adding an audio file dispatches transcription at once.
-    void dispatch(transcribeAudio(candidate));
+    void dispatch(transcribeAudio({ file: candidate, language, task }));
     // Meanwhile the browser reads the duration: a better estimate, and a recording over the limit
     // is stopped here instead of after its upload.
     void readAudioDuration(candidate).then((seconds) => {
@@ -101,6 +121,19 @@ export function SpeechToTextPage() {
   const openFilePicker = () => {
     if (!engineStatus.blocked) inputRef.current?.click();
   };
+  /** A new choice of language or task transcribes the chosen file again with it. */
+  const transcribeAgain = (choice: { language: string; task: TranscriptionTask }) => {
+    if (file) void dispatch(transcribeAudio({ file, ...choice }));
+  };
+  const handleLanguage = (chosen: string) => {
+    setLanguage(chosen);
+    transcribeAgain({ language: chosen, task });
+  };
+  const handleTranslate = (checked: boolean) => {
+    setTranslate(checked);
+    transcribeAgain({ language, task: checked ? 'translate' : 'transcribe' });
+  };
+
   const handleDropZoneKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
@@ -150,6 +183,27 @@ export function SpeechToTextPage() {
       </header>
 
       <div className="card tool-form">
+        <div className="tool-fields">
+          <SelectField
+            id="speech-language"
+            label={SPEECH_TO_TEXT_MESSAGES.spokenLanguageLabel}
+            value={language}
+            options={LANGUAGE_CHOICES}
+            onChange={handleLanguage}
+            formatOption={(code) =>
+              code ? languageName(code) : SPEECH_TO_TEXT_MESSAGES.detectLanguage
+            }
+            hint={SPEECH_TO_TEXT_MESSAGES.spokenLanguageHint}
+          />
+          <label className="checkbox-field">
+            <input
+              type="checkbox"
+              checked={translate}
+              onChange={(event) => handleTranslate(event.target.checked)}
+            />
+            {SPEECH_TO_TEXT_MESSAGES.translateToEnglish}
+          </label>
+        </div>
         <div
           className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
           role="button"
@@ -255,6 +309,19 @@ export function SpeechToTextPage() {
                   >
                     Download WebVTT
                   </DownloadButton>
+                  {segments.some((segment) => (segment.words ?? []).length > 0) ? (
+                    <DownloadButton
+                      onClick={() =>
+                        downloadText(
+                          toWordTimedVtt(segments),
+                          `${DOWNLOADS.subtitlesBaseName}-words.vtt`,
+                          'text/vtt',
+                        )
+                      }
+                    >
+                      {SPEECH_TO_TEXT_MESSAGES.downloadWordTimedVtt}
+                    </DownloadButton>
+                  ) : null}
                 </>
               ) : null}
             </>
@@ -267,6 +334,14 @@ export function SpeechToTextPage() {
             value={transcriptShown}
             aria-label="Transcript"
           />
+          {!loading && text && spokenLanguage ? (
+            <p className="tool-hint" data-testid="spoken-language">
+              {SPEECH_TO_TEXT_MESSAGES.heardLanguage(
+                languageName(spokenLanguage),
+                task === 'translate',
+              )}
+            </p>
+          ) : null}
           {!loading ? <TextStats text={text} /> : null}
         </ResultPanel>
       ) : null}

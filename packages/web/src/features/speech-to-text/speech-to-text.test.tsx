@@ -35,6 +35,15 @@ function audioFile(name = 'talk.wav', type = 'audio/wav') {
   return new File(['RIFF....WAVE'], name, { type });
 }
 
+/** jsdom's Blob has no text(): its FileReader reads it. */
+function readBlob(blob: Blob): Promise<string> {
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as string);
+    reader.readAsText(blob);
+  });
+}
+
 function dropFiles(target: Element, files: File[]) {
   fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
 }
@@ -49,19 +58,23 @@ describe('speech slice', () => {
   it('stores the transcript, or an empty string when it is missing', async () => {
     stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
     const store = makeStore();
-    const pending = store.dispatch(transcribeAudio(audioFile()));
+    const pending = store.dispatch(
+      transcribeAudio({ file: audioFile(), language: '', task: 'transcribe' }),
+    );
     expect(store.getState().speech).toMatchObject({ loading: true, error: null });
     await pending;
     expect(store.getState().speech).toMatchObject({ text: 'Hello world.', loading: false });
 
     stubApi({ [API_PATHS.speechToText]: () => jsonResponse({ success: true }) });
-    await store.dispatch(transcribeAudio(audioFile()));
+    await store.dispatch(transcribeAudio({ file: audioFile(), language: '', task: 'transcribe' }));
     expect(store.getState().speech.text).toBe('');
   });
 
   it('sends the file in the multipart field "file"', async () => {
     const fetchMock = stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
-    await makeStore().dispatch(transcribeAudio(audioFile('memo.wav')));
+    await makeStore().dispatch(
+      transcribeAudio({ file: audioFile('memo.wav'), language: '', task: 'transcribe' }),
+    );
     const [, init] = callsTo(fetchMock, API_PATHS.speechToText)[0]!;
     // docs/product.md section 7 names the field; a literal, so a renamed constant cannot pass
     // unnoticed.
@@ -73,14 +86,14 @@ describe('speech slice', () => {
       [API_PATHS.speechToText]: () => jsonResponse({ message: 'The audio is too long.' }, 400),
     });
     const store = makeStore();
-    await store.dispatch(transcribeAudio(audioFile()));
+    await store.dispatch(transcribeAudio({ file: audioFile(), language: '', task: 'transcribe' }));
     expect(store.getState().speech.error).toBe('The audio is too long.');
   });
 
   it('reset clears the text and error', async () => {
     stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
     const store = makeStore();
-    await store.dispatch(transcribeAudio(audioFile()));
+    await store.dispatch(transcribeAudio({ file: audioFile(), language: '', task: 'transcribe' }));
     store.dispatch(resetSpeech());
     expect(store.getState().speech).toMatchObject({ text: '', error: null, loading: false });
   });
@@ -89,13 +102,16 @@ describe('speech slice', () => {
     const reply = deferred<Response>();
     stubApi({ [API_PATHS.speechToText]: () => reply.promise });
     const store = makeStore();
-    const pending = store.dispatch(transcribeAudio(audioFile()));
+    const pending = store.dispatch(
+      transcribeAudio({ file: audioFile(), language: '', task: 'transcribe' }),
+    );
     store.dispatch(resetSpeech());
     reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
     await pending;
     expect(store.getState().speech).toEqual({
       text: '',
       segments: [],
+      spokenLanguage: null,
       loading: false,
       error: null,
     });
@@ -228,6 +244,71 @@ describe('Speech to text page', () => {
       vi.advanceTimersByTime(1);
     });
     expect(screen.queryByText(SPEECH_TO_TEXT_MESSAGES.addFileFirst)).not.toBeInTheDocument();
+  });
+
+  it('sends the chosen language and translation, names the language heard, offers word timing', async () => {
+    const { blobs } = stubObjectUrls();
+    const fetchMock = stubApi({
+      [API_PATHS.speechToText]: () =>
+        jsonResponse({
+          success: true,
+          data: {
+            transcript: 'Leave your message.',
+            language: 'en',
+            spokenLanguage: 'fr',
+            task: 'translate',
+            segments: [
+              {
+                start: 0.5,
+                end: 2,
+                text: 'Leave your message.',
+                words: [
+                  { start: 0.5, end: 0.9, text: 'Leave' },
+                  { start: 0.9, end: 1.2, text: 'your' },
+                  { start: 1.2, end: 2, text: 'message.' },
+                ],
+              },
+            ],
+          },
+        }),
+    });
+    const downloads = captureDownloads();
+    renderWithStore(<SpeechToTextPage />);
+    fireEvent.change(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.spokenLanguageLabel), {
+      target: { value: 'fr' },
+    });
+    fireEvent.click(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.translateToEnglish));
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile('message.wav')]);
+    const calls = callsTo(fetchMock, API_PATHS.speechToText);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const form = calls[0]![1]?.body as FormData;
+    expect([form.get('language'), form.get('task'), form.get('words')]).toEqual([
+      'fr',
+      'translate',
+      'true',
+    ]);
+    fireEvent.click(
+      screen.getByRole('button', { name: /Start Generating Subtitles|Processing\.\.\./ }),
+    );
+    expect(
+      await screen.findByText(SPEECH_TO_TEXT_MESSAGES.heardLanguage('French', true)),
+    ).toBeInTheDocument();
+    fireEvent.click(
+      screen.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.downloadWordTimedVtt }),
+    );
+    expect(downloads.at(-1)?.name).toBe('subtitles-words.vtt');
+    expect(await readBlob(blobs.get(downloads.at(-1)!.href)!)).toContain(
+      'Leave <00:00:00.900>your',
+    );
+
+    // Another language transcribes the same file again, with it.
+    fireEvent.change(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.spokenLanguageLabel), {
+      target: { value: 'de' },
+    });
+    await waitFor(() => expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(2));
+    const again = callsTo(fetchMock, API_PATHS.speechToText)[1]![1]?.body as FormData;
+    expect((again.get('file') as File).name).toBe('message.wav');
+    expect(again.get('language')).toBe('de');
   });
 
   it('Reset clears the file, the hint and the panel', async () => {
