@@ -2,7 +2,7 @@
  * One small interface per capability. Services depend on these, never on an engine or an SDK.
  * Adapters live in providers/local/ (engines on this machine) and providers/openai-compatible/.
  */
-import type { EngineStatus, TranscriptSegment, Voice } from '@ai-tools/contracts';
+import type { EngineStatus, ToolLink, TranscriptSegment, Voice } from '@ai-tools/contracts';
 import type { PcmAudio } from '../audio/wav.ts';
 import type { QueuePlace, QueuePosition } from './local/job-queue.ts';
 
@@ -12,6 +12,11 @@ export interface EngineRequestOptions {
   signal?: AbortSignal;
   /** The visitor's address: an engine's queue holds one job per visitor. */
   visitor?: string;
+  /**
+   * The tool that asked, when several share the engine (the writers): a visitor's second request
+   * is refused naming the tool that holds the first.
+   */
+  tool?: ToolLink;
   /** Told the request's place in the engine's line while it waits (streamed to the page). */
   onQueuePosition?: (position: QueuePosition) => void;
   /**

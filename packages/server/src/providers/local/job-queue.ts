@@ -14,7 +14,7 @@
  *   of them: it waits once, and its place frees when the whole request is done, which is what
  *   those behind it wait for.
  */
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES, type ToolLink } from '@ai-tools/contracts';
 import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../../errors.ts';
 
 export interface JobQueueOptions {
@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   guessWeight?: number;
   /** The clock, in milliseconds: tests pass their own. */
   now?: () => number;
+  /** The tool of a job that names none: that of an engine only one tool uses. */
+  tool?: ToolLink;
 }
 
 export interface QueuePosition {
@@ -39,12 +41,16 @@ export interface QueuePosition {
   ahead: number;
   /** About how long until this job starts, from the work ahead at the measured speed. */
   estimatedWaitSeconds: number;
+  /** Told when it starts: about how long its own work takes at the measured speed. */
+  estimatedRunSeconds?: number;
 }
 
 export interface QueuedJobOptions {
   signal?: AbortSignal;
   /** Who asked (the visitor's address). Unset: no per-visitor limit, as for the server's own work. */
   visitor?: string;
+  /** The tool that asked: a visitor's second job is refused naming it (the queue's own, unset). */
+  tool?: ToolLink;
   /** Called while the job waits, each time its place changes, and once with 0 when it starts. */
   onQueuePosition?: (position: QueuePosition) => void;
   /**
@@ -106,6 +112,7 @@ interface Entry {
   /** Whether the caller said what the job costs; a job of unknown cost measures nothing. */
   costStated: boolean;
   visitor?: string;
+  tool?: ToolLink;
   onQueuePosition?: (position: QueuePosition) => void;
   /** When it started, on the queue's clock; unset while it waits. */
   startedAt?: number;
@@ -190,6 +197,7 @@ export class JobQueue {
       cost: statedCost ?? 1,
       costStated: statedCost !== undefined,
       visitor: options.visitor,
+      tool: options.tool ?? this.options.tool,
       onQueuePosition: options.onQueuePosition,
     };
     this.admit(entry);
@@ -201,7 +209,14 @@ export class JobQueue {
         throw error;
       }
     }
-    entry.onQueuePosition?.({ ahead: 0, estimatedWaitSeconds: 0 });
+    entry.onQueuePosition?.({
+      ahead: 0,
+      estimatedWaitSeconds: 0,
+      // A job of unknown cost has no estimate to give: the page keeps its own rough one.
+      ...(entry.costStated
+        ? { estimatedRunSeconds: shownSeconds(entry.cost * this.secondsPerUnit) }
+        : {}),
+    });
 
     // A visitor who stops a job (the page's Stop button) may ask again at once: the new job waits
     // in line while the stopped one winds down, instead of a 429 for the last moments of its run.
@@ -240,7 +255,7 @@ export class JobQueue {
       const own = this.busyVisitors.get(visitor);
       if (own) {
         throw new VisitorHasJobError(
-          SERVER_MESSAGES.visitorHasJob,
+          SERVER_MESSAGES.visitorHasJob(own.tool),
           retryAfter(this.schedule().endOf(own)),
         );
       }

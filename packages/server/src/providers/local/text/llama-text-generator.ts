@@ -210,6 +210,7 @@ export class LlamaTextGenerator implements TextGenerator {
             {
               ...request,
               visitor: options.visitor,
+              tool: options.tool,
               onQueuePosition: options.onQueuePosition,
               signal: AbortSignal.any(
                 [options.signal, request.signal].filter((signal) => signal !== undefined),
@@ -256,6 +257,7 @@ export class LlamaTextGenerator implements TextGenerator {
         {
           signal: stop.signal,
           visitor: request.visitor,
+          tool: request.tool,
           onQueuePosition: request.onQueuePosition,
           cost: request.maxTokens,
           place: turn?.place,
