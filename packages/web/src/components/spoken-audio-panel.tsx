@@ -58,7 +58,8 @@ export function SpokenAudioPanel({
   onPlayFile,
 }: SpokenAudioPanelProps) {
   const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
-  const { audioUrl, format, loading, error, madeSeconds, queue, captions } = state;
+  const { audioUrl, format, loading, error, madeSeconds, queue, estimatedRunSeconds, captions } =
+    state;
   const headingId = `${id}-title`;
   const descriptionId = `${id}-description`;
   const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
@@ -86,7 +87,12 @@ export function SpokenAudioPanel({
           <button
             type="submit"
             className="button button--primary"
-            disabled={loading || !spoken}
+            // While it speaks the button is only marked disabled, so it keeps the focus (issue 22).
+            disabled={!spoken}
+            aria-disabled={loading}
+            onClick={(event) => {
+              if (loading) event.preventDefault();
+            }}
             // A note (a partial draft) is what the visitor must know before making the audio.
             aria-describedby={note ? descriptionId : undefined}
           >
@@ -101,11 +107,12 @@ export function SpokenAudioPanel({
       </form>
       <WorkingIndicator
         running={loading}
+        queue={queue}
         label="Making the audio"
-        estimateSeconds={estimateSpeechSeconds(spoken.length)}
+        estimateSeconds={estimatedRunSeconds ?? estimateSpeechSeconds(spoken.length)}
         finishedMessage={audioUrl && !error ? 'The audio is ready.' : undefined}
       />
-      <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
+      <SpeechStreamNote loading={loading} madeSeconds={madeSeconds} />
       {/* Only while there is one: the writer's own error line is the page's live region. */}
       {error ? <ErrorLine message={error} /> : null}
       {audioUrl && format ? (

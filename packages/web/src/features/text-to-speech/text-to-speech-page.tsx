@@ -26,6 +26,7 @@ import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { estimateSpeechSeconds } from '../../lib/estimates.ts';
 import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { clearAudio, generateSpeech, selectTts, stopLivePlayback } from './tts-slice.ts';
 import { VoiceSample } from './voice-sample.tsx';
@@ -38,9 +39,10 @@ function speechFileName(format: OutputFormat): string {
 
 export function TextToSpeechPage() {
   const dispatch = useAppDispatch();
-  const { audioUrl, format, loading, error, madeSeconds, queue, captions } =
+  const { audioUrl, format, loading, error, madeSeconds, queue, estimatedRunSeconds, captions } =
     useAppSelector(selectTts);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
+  const resultView = useResultInView(loading, Boolean(audioUrl) && !error);
 
   const [text, setText] = useState('');
   const [choices, setChoices] = useState<SpeechChoices>(DEFAULT_SPEECH_CHOICES);
@@ -110,17 +112,23 @@ export function TextToSpeechPage() {
         </div>
         <WorkingIndicator
           running={loading}
+          queue={queue}
           label="Generating your audio"
-          estimateSeconds={estimateSpeechSeconds(text.length)}
-          finishedMessage={audioUrl && !error ? 'Your audio is ready below.' : undefined}
+          estimateSeconds={estimatedRunSeconds ?? estimateSpeechSeconds(text.length)}
+          finishedMessage={
+            resultView.announceReady && audioUrl && !error
+              ? 'Your audio is ready below.'
+              : undefined
+          }
         />
-        <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
+        <SpeechStreamNote loading={loading} madeSeconds={madeSeconds} />
         <ErrorLine message={error} />
       </form>
 
       <ResultPanel
         title="Generated Audio:"
         busy={loading}
+        view={resultView}
         actions={
           <>
             <DownloadButton onClick={handleDownload} disabled={!audioUrl || !format}>
