@@ -162,6 +162,39 @@ test("the refusal names the tool that holds the visitor's job, or the queue's ow
   await first;
 });
 
+test("a request's place keeps its visitor busy after its first job, until it leaves or is stopped", async () => {
+  const queue = new JobQueue({ concurrency: 2, maxWaiting: 5, expectedSecondsPerUnit: 1 });
+  const request = new AbortController();
+  const place = new QueuePlace(10, request.signal);
+  // Each job gets a signal of its own that ends with it, as the text engine's generations do.
+  const job = async () => {
+    const own = new AbortController();
+    try {
+      return await queue.run(async () => 'part', {
+        visitor: '10.0.0.1',
+        tool: 'stroy-speech',
+        place,
+        signal: own.signal,
+      });
+    } finally {
+      own.abort();
+    }
+  };
+  assert.equal(await job(), 'part');
+  // The plan is done, the story goes on: the same visitor is still refused.
+  await assert.rejects(
+    queue.run(async () => {}, { visitor: '10.0.0.1', tool: 'blog-text' }),
+    {
+      message: SERVER_MESSAGES.visitorHasJob('stroy-speech'),
+    },
+  );
+  assert.equal(await job(), 'part');
+  // Stop: the visitor may ask again at once, while the place winds down.
+  request.abort();
+  assert.equal(await queue.run(async () => 'blog', { visitor: '10.0.0.1' }), 'blog');
+  place.leave();
+});
+
 test('a visitor who stops a running job may ask again at once, and waits for it to end', async () => {
   const queue = new JobQueue({ concurrency: 1, maxWaiting: 5, expectedSecondsPerUnit: 4 });
   const stop = new AbortController();

@@ -72,8 +72,16 @@ export class QueuePlace {
   private readonly followers: ((units: number) => void)[] = [];
   private left = false;
 
-  /** @param cost The whole request's work, in the unit of the queue it goes to. */
-  constructor(readonly cost: number) {}
+  /**
+   * @param cost The whole request's work, in the unit of the queue it goes to.
+   * @param signal The request's own signal (the visitor's Stop), for a request whose jobs each get
+   *   a signal that ends with the job (the text engine's): only this one says the visitor stopped,
+   *   and frees them to ask again at once. Unset: the first job's signal says it.
+   */
+  constructor(
+    readonly cost: number,
+    readonly signal?: AbortSignal,
+  ) {}
 
   /** Frees the place for the next in line. Once; a place never taken has nothing to free. */
   leave(): void {
@@ -220,12 +228,14 @@ export class JobQueue {
 
     // A visitor who stops a job (the page's Stop button) may ask again at once: the new job waits
     // in line while the stopped one winds down, instead of a 429 for the last moments of its run.
+    // A request's own signal says so, not that of a job that ends before the request does.
+    const stopped = place?.signal ?? signal;
     const freeVisitor = () => this.markFree(entry);
-    signal?.addEventListener('abort', freeVisitor, { once: true });
+    stopped?.addEventListener('abort', freeVisitor, { once: true });
     const leave = () => {
-      signal?.removeEventListener('abort', freeVisitor);
+      stopped?.removeEventListener('abort', freeVisitor);
       // Only work done to the end says how long that work takes.
-      if (entry.costStated && !entry.failed && !signal?.aborted)
+      if (entry.costStated && !entry.failed && !stopped?.aborted)
         this.record(this.now() - entry.startedAt!, entry.cost);
       freeVisitor();
       this.handOver(entry);
