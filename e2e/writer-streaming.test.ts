@@ -9,8 +9,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { API_PATHS, ROUTES, WRITER_MESSAGES } from '@ai-tools/contracts';
-import { openBrowser, type BrowserSession } from './helpers/browser.ts';
+import { API_PATHS, ROUTES, SERVER_MESSAGES, WRITER_MESSAGES } from '@ai-tools/contracts';
+import { openBrowser, PHONE, withFreshBrowser, type BrowserSession } from './helpers/browser.ts';
 import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectHidden, expectVisible } from './helpers/visibility.ts';
 import { assertNeuralEngine } from './helpers/engines.ts';
@@ -187,6 +187,71 @@ describe('writers stream to the page', () => {
       );
       // The stopped story, its title heading included, keeps the page's outline and WCAG AA.
       assert.deepEqual(await accessibilityViolations(page), []);
+    },
+  );
+});
+
+describe('a visitor never loses the thread (issue 22)', () => {
+  test(
+    'on a phone the growing story stays in view until the visitor scrolls up; another writer is refused by name',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertNeuralEngine('text');
+      await withFreshBrowser(PHONE, async (page) => {
+        await startStory(page);
+        await waitForPage(
+          page,
+          'text while the model writes',
+          (state) => state.writing && state.text.trim().length > 0,
+        );
+        // The text's end is in the window while it grows, though the panel starts below it.
+        await page.waitForFunction(
+          () => {
+            const text = document.querySelector('.markdown-view')?.getBoundingClientRect();
+            return text !== undefined && text.bottom > 0 && text.bottom <= window.innerHeight;
+          },
+          undefined,
+          { timeout: 10_000 },
+        );
+        assert.ok((await page.evaluate(() => window.scrollY)) > 0, 'the page followed the text');
+
+        // The writers share one engine: the blog in another tab is refused, naming the story.
+        const other = await page.context().newPage();
+        try {
+          await other.goto(ROUTES.blog);
+          await other.getByLabel('Topic', { exact: true }).fill('Kites');
+          await other.getByRole('button', { name: 'Generate', exact: true }).click();
+          const refusal = other.locator('.tool-error:not(:empty)');
+          await refusal.waitFor();
+          assert.equal(
+            (await refusal.textContent())?.trim(),
+            SERVER_MESSAGES.visitorHasJob('stroy-speech'),
+          );
+        } finally {
+          await other.close();
+        }
+
+        // The visitor scrolls up to read the form: the growing text no longer pulls them down.
+        await page.mouse.move(100, 100);
+        await page.mouse.wheel(0, -200);
+        await page.waitForTimeout(1000);
+        const scrolledTo = await page.evaluate(() => window.scrollY);
+        const before = await readStoryPage(page);
+        await waitForPage(
+          page,
+          'more text after the visitor scrolled up',
+          (state) => !state.writing || state.text.length > before.text.length + 20,
+        );
+        assert.ok(
+          (await page.evaluate(() => window.scrollY)) <= scrolledTo + 1,
+          'the page scrolled down again after the visitor scrolled up',
+        );
+
+        if ((await readStoryPage(page)).writing) {
+          await page.getByRole('button', { name: WRITER_MESSAGES.stop }).click();
+          await page.getByText(WRITER_MESSAGES.stopped).waitFor();
+        }
+      });
     },
   );
 });

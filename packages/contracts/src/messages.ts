@@ -4,7 +4,20 @@
  * tool's own messages are in its folder (features/<tool>/messages.ts); a test keeps every text in
  * one place only.
  */
+import type { ToolLink } from './tools.ts';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
+
+/**
+ * What a visitor's running request is, by the tool that asked, for SERVER_MESSAGES.visitorHasJob:
+ * the three writers share one text engine, so the refusal must say which of them is busy.
+ */
+export const BUSY_TOOL_TEXTS = {
+  'text-to-speech': 'speech being made',
+  'speech-to-text': 'an audio file being transcribed',
+  'video-script': 'a video script being written',
+  'blog-text': 'a blog post being written',
+  'stroy-speech': 'a story being written',
+} as const satisfies Record<ToolLink, string>;
 
 /** The server's own answers. Each says what happened and what to do next. */
 export const SERVER_MESSAGES = {
@@ -28,8 +41,12 @@ export const SERVER_MESSAGES = {
     'The request took too long and was stopped. Please try again, with a shorter text or file if you can.',
   engineBusy: (jobsAhead: number, seconds: number) =>
     `The server is busy: ${jobsAhead} ${jobsAhead === 1 ? 'request is' : 'requests are'} ahead of yours. Please try again in about ${seconds} seconds.`,
-  visitorHasJob:
-    'You already have a request running on this tool. Wait for it to finish (or stop it), then try again.',
+  /**
+   * A visitor's second request to an engine that already works (or has a place in line) for them:
+   * named after what holds it, which may be another tool's page sharing the engine, in another tab.
+   */
+  visitorHasJob: (busyTool?: ToolLink) =>
+    `You already have ${busyTool ? BUSY_TOOL_TEXTS[busyTool] : 'a request running on this engine'}, in this tab or another. Wait for it to finish (or stop it), then try again.`,
   /** Decoding, probing or encoding audio failed, for speech or for an upload. */
   audioProcessingFailed: 'The server could not process the audio. Please try again in a moment.',
 } as const;
@@ -64,10 +81,15 @@ export const WRITER_MESSAGES = {
   failed: 'Something went wrong',
   additionalInfoNotText: 'additionalInfo must be text.',
   additionalInfoTooLong: `additionalInfo must be at most ${ADDITIONAL_INFO_MAX_LENGTH} characters.`,
-  /** `wait` is already worded, such as "40 s" or "2 min 5 s". */
-  queued: (ahead: number, wait: string) =>
-    `${ahead} ${ahead === 1 ? 'request' : 'requests'} ahead of you, about ${wait}`,
+  /**
+   * A request waiting for the engine (the writers' and the speech's); `wait` is already worded,
+   * such as "40 s" or "2 min 5 s".
+   */
+  queued: (ahead: number, wait: string) => `Waiting in line: ${ahead} ahead, about ${wait}`,
   stop: 'Stop',
+  /** While the writer works on what the page does not show yet (contracts' WriterStep). */
+  planning: 'Planning the outline first; the text follows in a moment.',
+  rewriting: 'Rewriting a part that did not pass its check…',
   stopped: 'Stopped. The text written so far stays below; press Generate to write a new one.',
   writingTooSlow:
     'Writing took too long and was stopped. Please try again, or ask for something shorter.',

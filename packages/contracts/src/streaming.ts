@@ -3,8 +3,10 @@ import { z } from 'zod';
 /**
  * The writers' streamed answer. A writer call (script, blog, story) asked with
  * `Accept: text/event-stream` answers Server-Sent Events instead of one JSON body:
- * - `queue` while the request waits for the model: its place in line and the estimated wait;
+ * - `queue` while the request waits for the model: its place in line and the estimated wait, and
+ *   once when it starts, with how long its work should take;
  * - `text` for each piece of text as the model writes it;
+ * - `step` as the writer starts each step of its work: planning, writing a part, rewriting one;
  * - `result` once, at the end, with exactly the JSON the plain call answers (docs/product.md
  *   section 7);
  * - `error` once, instead of `result`, with the `{ message }` and the HTTP status the plain call
@@ -21,7 +23,7 @@ export const STREAM_EVENTS = {
   error: 'error',
 } as const;
 
-export const WRITER_STREAM_EVENTS = { ...STREAM_EVENTS, text: 'text' } as const;
+export const WRITER_STREAM_EVENTS = { ...STREAM_EVENTS, text: 'text', step: 'step' } as const;
 export type WriterStreamEventName =
   (typeof WRITER_STREAM_EVENTS)[keyof typeof WRITER_STREAM_EVENTS];
 
@@ -30,6 +32,11 @@ export const queueEventSchema = z.object({
   ahead: z.number().int().min(0),
   /** About how long until this request starts. */
   estimatedWaitSeconds: z.number().min(0),
+  /**
+   * About how long the request's own work takes once it starts, at the speed measured on this
+   * server; sent when it starts (`ahead` 0) by an engine that measures it.
+   */
+  estimatedRunSeconds: z.number().min(0).optional(),
 });
 export type QueueEvent = z.infer<typeof queueEventSchema>;
 
@@ -42,6 +49,16 @@ export const textEventSchema = z.object({
   replace: z.boolean().optional(),
 });
 export type TextEvent = z.infer<typeof textEventSchema>;
+
+/**
+ * What the writer works on, sent as each step starts, so a page whose text does not move (a plan
+ * is not shown; a part written again starts over) never looks frozen: `planning` the outline,
+ * `writing` a part that shows as it comes, `rewriting` a part that failed its check.
+ */
+export const WRITER_STEPS = ['planning', 'writing', 'rewriting'] as const;
+export type WriterStep = (typeof WRITER_STEPS)[number];
+export const stepEventSchema = z.object({ step: z.enum(WRITER_STEPS) });
+export type StepEvent = z.infer<typeof stepEventSchema>;
 
 export const errorEventSchema = z.object({ message: z.string(), status: z.number().int() });
 export type ErrorEvent = z.infer<typeof errorEventSchema>;

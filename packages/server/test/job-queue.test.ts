@@ -113,7 +113,7 @@ test('one running or waiting job per visitor: a second one gets a 429 with the w
     (error: unknown) => {
       assert.ok(error instanceof VisitorHasJobError);
       assert.equal(error.statusCode, 429);
-      assert.equal(error.message, SERVER_MESSAGES.visitorHasJob);
+      assert.equal(error.message, SERVER_MESSAGES.visitorHasJob());
       assert.equal(error.retryAfterSeconds, 4);
       return true;
     },
@@ -125,6 +125,74 @@ test('one running or waiting job per visitor: a second one gets a 429 with the w
   assert.equal(await other, 'other');
   // Once the first job is done, the same visitor may ask again.
   assert.equal(await queue.run(async () => 'again', { visitor: '10.0.0.1' }), 'again');
+});
+
+test("the refusal names the tool that holds the visitor's job, or the queue's own tool", async () => {
+  // The writers share one text engine: a blog post asked while a story is written names the story.
+  const shared = new JobQueue({ concurrency: 2, maxWaiting: 5, expectedSecondsPerUnit: 1 });
+  const gate = deferred();
+  const story = shared.run(() => gate.promise, { visitor: '10.0.0.1', tool: 'stroy-speech' });
+  await assert.rejects(
+    shared.run(async () => {}, { visitor: '10.0.0.1', tool: 'blog-text' }),
+    (error: unknown) => {
+      assert.ok(error instanceof VisitorHasJobError);
+      assert.equal(error.message, SERVER_MESSAGES.visitorHasJob('stroy-speech'));
+      assert.match(error.message, /^You already have a story being written/);
+      return true;
+    },
+  );
+  gate.resolve();
+  await story;
+
+  const speech = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 5,
+    expectedSecondsPerUnit: 1,
+    tool: 'text-to-speech',
+  });
+  const held = deferred();
+  const first = speech.run(() => held.promise, { visitor: '10.0.0.1' });
+  await assert.rejects(
+    speech.run(async () => {}, { visitor: '10.0.0.1' }),
+    {
+      message: SERVER_MESSAGES.visitorHasJob('text-to-speech'),
+    },
+  );
+  held.resolve();
+  await first;
+});
+
+test("a request's place keeps its visitor busy after its first job, until it leaves or is stopped", async () => {
+  const queue = new JobQueue({ concurrency: 2, maxWaiting: 5, expectedSecondsPerUnit: 1 });
+  const request = new AbortController();
+  const place = new QueuePlace(10, request.signal);
+  // Each job gets a signal of its own that ends with it, as the text engine's generations do.
+  const job = async () => {
+    const own = new AbortController();
+    try {
+      return await queue.run(async () => 'part', {
+        visitor: '10.0.0.1',
+        tool: 'stroy-speech',
+        place,
+        signal: own.signal,
+      });
+    } finally {
+      own.abort();
+    }
+  };
+  assert.equal(await job(), 'part');
+  // The plan is done, the story goes on: the same visitor is still refused.
+  await assert.rejects(
+    queue.run(async () => {}, { visitor: '10.0.0.1', tool: 'blog-text' }),
+    {
+      message: SERVER_MESSAGES.visitorHasJob('stroy-speech'),
+    },
+  );
+  assert.equal(await job(), 'part');
+  // Stop: the visitor may ask again at once, while the place winds down.
+  request.abort();
+  assert.equal(await queue.run(async () => 'blog', { visitor: '10.0.0.1' }), 'blog');
+  place.leave();
 });
 
 test('a visitor who stops a running job may ask again at once, and waits for it to end', async () => {
@@ -241,7 +309,31 @@ test('waits are the work ahead at the speed measured on this machine', async () 
   });
   gates[1]!.resolve();
   await Promise.all([waiting, last]);
-  assert.deepEqual(heard.at(-1), { ahead: 0, estimatedWaitSeconds: 0 });
+  assert.deepEqual(heard.at(-1), { ahead: 0, estimatedWaitSeconds: 0, estimatedRunSeconds: 2 });
+});
+
+test('a job that starts is told how long its own work takes at the measured speed', async () => {
+  const clock = manualClock();
+  const queue = new JobQueue({
+    concurrency: 1,
+    maxWaiting: 5,
+    expectedSecondsPerUnit: 1,
+    now: clock.now,
+  });
+  const gate = deferred();
+  const first = queue.run(() => gate.promise, { cost: 10 });
+  // 10 units in 30 s: this machine does a unit in 3 s, not the 1 s guessed.
+  clock.advance(30);
+  gate.resolve();
+  await first;
+
+  const heard: QueuePosition[] = [];
+  await queue.run(async () => {}, { cost: 4, onQueuePosition: (position) => heard.push(position) });
+  assert.deepEqual(heard, [{ ahead: 0, estimatedWaitSeconds: 0, estimatedRunSeconds: 12 }]);
+  // A job of unknown cost has no estimate of its own.
+  const unknown: QueuePosition[] = [];
+  await queue.run(async () => {}, { onQueuePosition: (position) => unknown.push(position) });
+  assert.deepEqual(unknown, [{ ahead: 0, estimatedWaitSeconds: 0 }]);
 });
 
 test('a visitor asking twice is told when their first request will end', async () => {

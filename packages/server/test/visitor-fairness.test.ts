@@ -7,7 +7,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_PATHS, SERVER_MESSAGES, SPEECH_UPLOAD_FIELD } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  SERVER_MESSAGES,
+  SPEECH_UPLOAD_FIELD,
+  type ToolLink,
+} from '@ai-tools/contracts';
 import { encodeWav } from '../src/audio/wav.ts';
 import { JobQueue } from '../src/providers/local/job-queue.ts';
 import type { SpeechSynthesizer, Transcriber } from '../src/providers/types.ts';
@@ -29,9 +34,11 @@ function gate() {
 }
 
 function slowEngines(held: ReturnType<typeof gate>) {
-  const queue = () => new JobQueue({ concurrency: 1, maxWaiting: 4, expectedSecondsPerUnit: 5 });
-  const speechQueue = queue();
-  const transcriptionQueue = queue();
+  // Each queue names its tool, as the real engines' do: the refusal says what is busy.
+  const queue = (tool: ToolLink) =>
+    new JobQueue({ concurrency: 1, maxWaiting: 4, expectedSecondsPerUnit: 5, tool });
+  const speechQueue = queue('text-to-speech');
+  const transcriptionQueue = queue('speech-to-text');
   const speech: SpeechSynthesizer = {
     status: () => ({ engine: 'slow speech double', tier: 'classic', ready: true }),
     close: async () => {},
@@ -77,9 +84,9 @@ const transcribe = (app: FastifyInstance, remoteAddress: string) => {
   });
 };
 
-for (const [tool, call] of [
-  ['text to speech', speak],
-  ['speech to text', transcribe],
+for (const [tool, call, busyTool] of [
+  ['text to speech', speak, 'text-to-speech'],
+  ['speech to text', transcribe, 'speech-to-text'],
 ] as const) {
   test(`${tool}: a second request from one address gets 429; another address is served`, async () => {
     const held = gate();
@@ -90,7 +97,7 @@ for (const [tool, call] of [
 
       const second = await call(app, '10.6.0.1');
       assert.equal(second.statusCode, 429, second.body);
-      assert.deepEqual(second.json(), { message: SERVER_MESSAGES.visitorHasJob });
+      assert.deepEqual(second.json(), { message: SERVER_MESSAGES.visitorHasJob(busyTool) });
       const retryAfter = Number(second.headers['retry-after']);
       assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1, `Retry-After: ${retryAfter}`);
 

@@ -12,6 +12,7 @@ import {
   STORY_THEMES,
   storyRequestSchema,
   type StoryRequest,
+  type WriterStep,
 } from '@ai-tools/contracts';
 import { headingEchoProblems, parseBlogPlan, writeBlog } from '../src/features/blog/service.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
@@ -56,14 +57,16 @@ function story(overrides: Partial<StoryRequest> = {}): StoryRequest {
 function followed(generator: TextGenerator) {
   let shown = '';
   let replaced = 0;
+  const steps: WriterStep[] = [];
   const context = writerContext(generator, undefined, MINUTE, {
     onText: (piece) => (shown += piece),
     onReplaceText: (text) => {
       shown = text;
       replaced += 1;
     },
+    onStep: (step) => steps.push(step),
   });
-  return { context, shown: () => shown, replaced: () => replaced };
+  return { context, shown: () => shown, replaced: () => replaced, steps };
 }
 
 test('the blog is planned, then written part by part into one checked post', async () => {
@@ -127,6 +130,10 @@ test('a part that fails its check is written once more, told why, and the page g
   assert.ok(!draft.text.includes('Created Question'));
   assert.equal(page.replaced(), 1, 'the failed attempt was taken back from the page');
   assert.equal(page.shown(), draft.text);
+  // While the text stands still (the plan, the part taken back), the page is told why.
+  assert.equal(page.steps[0], 'planning');
+  assert.equal(page.steps.filter((step) => step === 'rewriting').length, 1);
+  assert.ok(page.steps.indexOf('rewriting') > page.steps.indexOf('writing'));
 });
 
 test('a plan\'s "Introduction" section is left out; a section that opens with its own heading loses it', async () => {

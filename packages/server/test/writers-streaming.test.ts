@@ -18,6 +18,7 @@ import {
   queueEventSchema,
   SERVER_MESSAGES,
   storyResponseSchema,
+  stepEventSchema,
   textEventSchema,
   videoScriptResponseSchema,
 } from '@ai-tools/contracts';
@@ -125,18 +126,31 @@ describe('with SmolLM2-135M', { timeout: HANG_GUARD_MS }, () => {
     const events = parseEvents(response.body);
     const names = events.map((event) => event.event);
     assert.equal(names[0], 'queue');
-    assert.deepEqual(queueEventSchema.parse(events[0]?.data), {
-      ahead: 0,
-      estimatedWaitSeconds: 0,
-    });
-    assert.equal(names.at(-1), 'result');
-    // The story is one turn of the engine: planned, then written part by part. Only text comes
-    // between its start and its result (a part written again is a text event that replaces).
+    const started = queueEventSchema.parse(events[0]?.data);
     assert.deepEqual(
-      names.slice(1, -1).filter((name) => name !== 'text'),
-      [],
-      'only text between the start and the result',
+      { ...started, estimatedRunSeconds: undefined },
+      {
+        ahead: 0,
+        estimatedWaitSeconds: 0,
+        estimatedRunSeconds: undefined,
+      },
     );
+    // How long the story's turn should take, at the speed this server has measured.
+    assert.ok((started.estimatedRunSeconds ?? 0) > 0, `${started.estimatedRunSeconds}`);
+    assert.equal(names.at(-1), 'result');
+    // The story is one turn of the engine: planned, then written part by part. Only text and the
+    // steps come between its start and its result (a part written again is a text event that
+    // replaces); the plan, which is not shown, is told as a step, so the page never looks frozen.
+    assert.deepEqual(
+      names.slice(1, -1).filter((name) => name !== 'text' && name !== 'step'),
+      [],
+      'only text and steps between the start and the result',
+    );
+    const steps = events
+      .filter((event) => event.event === 'step')
+      .map((event) => stepEventSchema.parse(event.data).step);
+    assert.equal(steps[0], 'planning');
+    assert.ok(steps.includes('writing'), steps.join(', '));
     assert.ok(names.length >= 10, `the text came in pieces: ${names.length} events`);
     let shown = '';
     for (const event of events.filter(({ event: name }) => name === 'text')) {
@@ -225,19 +239,20 @@ describe(
         (event) => event.event === 'queue' && queueEventSchema.parse(event.data).ahead === 0,
       );
 
-      // The same visitor may not queue a second generation.
+      // The same visitor may not queue a second generation, even on another writer's page (the
+      // writers share the text engine): the refusal names the writer that is busy.
       const address = app.server.address();
       assert.ok(address && typeof address === 'object');
-      const again = await fetch(`http://127.0.0.1:${address.port}${API_PATHS.generateBlog}`, {
+      const again = await fetch(`http://127.0.0.1:${address.port}${API_PATHS.generateStory}`, {
         method: 'POST',
         headers: { accept: EVENT_STREAM_MEDIA_TYPE, 'content-type': 'application/json' },
-        body: JSON.stringify(blog),
+        body: JSON.stringify(STORY),
       });
       assert.equal(again.status, 429);
       assert.ok(Number(again.headers.get('retry-after')) > 0);
       assert.equal(
         ((await again.json()) as { message: string }).message,
-        SERVER_MESSAGES.visitorHasJob,
+        SERVER_MESSAGES.visitorHasJob('blog-text'),
       );
 
       // Another visitor waits, and is told where they stand.

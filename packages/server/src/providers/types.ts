@@ -4,6 +4,7 @@
  */
 import type {
   EngineStatus,
+  ToolLink,
   TranscriptionTask,
   TranscriptSegment,
   Voice,
@@ -17,6 +18,11 @@ export interface EngineRequestOptions {
   signal?: AbortSignal;
   /** The visitor's address: an engine's queue holds one job per visitor. */
   visitor?: string;
+  /**
+   * The tool that asked, when several share the engine (the writers): a visitor's second request
+   * is refused naming the tool that holds the first.
+   */
+  tool?: ToolLink;
   /** Told the request's place in the engine's line while it waits (streamed to the page). */
   onQueuePosition?: (position: QueuePosition) => void;
   /**

@@ -65,7 +65,10 @@ export const UNREADABLE_PLAN: DraftProblem = {
   message: 'the plan does not have the labelled lines asked for',
 };
 
-export type PartRequest = Omit<TextGenerationRequest, 'signal' | 'visitor' | 'onQueuePosition'>;
+export type PartRequest = Omit<
+  TextGenerationRequest,
+  'signal' | 'visitor' | 'tool' | 'onQueuePosition'
+>;
 
 export interface PartSpecification {
   request: PartRequest;
@@ -140,7 +143,8 @@ export async function writeCheckedPart(
   stream: DraftStream,
   part: PartSpecification,
 ): Promise<WrittenPart> {
-  const attempt = async (request: PartRequest) => {
+  const attempt = async (request: PartRequest, again: boolean) => {
+    context.onStep?.(part.shownBefore === undefined ? 'planning' : again ? 'rewriting' : 'writing');
     if (part.shownBefore !== undefined) stream.settle(part.shownBefore);
     const partContext: WriterContext = {
       ...context,
@@ -150,14 +154,17 @@ export async function writeCheckedPart(
     return { text, problems: part.check(text) };
   };
 
-  const first = await attempt(part.request);
+  const first = await attempt(part.request, false);
   if (first.problems.length === 0) {
     return { ...first, firstAttemptProblems: [], rewritten: false };
   }
-  const second = await attempt({
-    ...part.request,
-    prompt: `${part.request.prompt}\n\nAn earlier attempt was refused because ${first.problems.map((problem) => problem.message).join('; ')}. Write it again without these problems.`,
-  });
+  const second = await attempt(
+    {
+      ...part.request,
+      prompt: `${part.request.prompt}\n\nAn earlier attempt was refused because ${first.problems.map((problem) => problem.message).join('; ')}. Write it again without these problems.`,
+    },
+    true,
+  );
   const kept = second.problems.length <= first.problems.length ? second : first;
   return { ...kept, firstAttemptProblems: first.problems, rewritten: true };
 }

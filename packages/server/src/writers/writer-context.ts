@@ -7,16 +7,20 @@
  * event-stream.ts for how errors are answered.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { WRITER_STREAM_EVENTS } from '@ai-tools/contracts';
+import { WRITER_STREAM_EVENTS, type ToolLink } from '@ai-tools/contracts';
 import { writerContext, type WriterContext } from './writing.ts';
 import { abortSignalFor } from '../routes/abort-signal.ts';
 import { answerEventStream, wantsEventStream } from '../routes/event-stream.ts';
 import { visitorOf } from '../visitor.ts';
 
-/** Runs a writer and answers its result as plain JSON or as a stream, as the client asked. */
+/**
+ * Runs a writer and answers its result as plain JSON or as a stream, as the client asked. `tool`
+ * names the writer in the refusal of a visitor's second request to the shared text engine.
+ */
 export async function answerWriter<Answer extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
+  tool: ToolLink,
   write: (context: WriterContext) => Promise<Answer>,
 ): Promise<Answer | FastifyReply> {
   const { providers, config } = request.server;
@@ -24,6 +28,7 @@ export async function answerWriter<Answer extends object>(
   const context = (followers: Parameters<typeof writerContext>[3]) =>
     writerContext(providers.text, signal, config.WRITER_TIMEOUT_MS, {
       visitor: visitorOf(request.ip),
+      tool,
       ...followers,
     });
 
@@ -35,6 +40,7 @@ export async function answerWriter<Answer extends object>(
         onQueuePosition: (position) => send(WRITER_STREAM_EVENTS.queue, position),
         onText: (text) => send(WRITER_STREAM_EVENTS.text, { text }),
         onReplaceText: (text) => send(WRITER_STREAM_EVENTS.text, { text, replace: true }),
+        onStep: (step) => send(WRITER_STREAM_EVENTS.step, { step }),
       }),
     ),
   );

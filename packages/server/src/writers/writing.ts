@@ -4,6 +4,7 @@
  * and counting words and sentences in any of the story languages.
  */
 import { WRITER_MESSAGES } from '@ai-tools/contracts';
+import type { ToolLink, WriterStep } from '@ai-tools/contracts';
 import type { QueuePosition } from '../providers/local/job-queue.ts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../errors.ts';
@@ -19,12 +20,16 @@ import {
 export interface WriterFollowers {
   /** The visitor's address: the engine's queue holds one job per visitor. */
   visitor?: string;
+  /** The writer that asks: the three share one engine, and a second request is refused by name. */
+  tool?: ToolLink;
   /** Each piece of text as the model writes it, before any cleaning. */
   onText?: (text: string) => void;
   /** The whole text shown so far, replaced: a part written again starts from the text before it. */
   onReplaceText?: (text: string) => void;
   /** The request's place in the engine's line while it waits, and 0 when it starts. */
   onQueuePosition?: (position: QueuePosition) => void;
+  /** Each step of the work as it starts, so the page shows what happens while no text moves. */
+  onStep?: (step: WriterStep) => void;
 }
 
 export interface WriterContext extends WriterFollowers {
@@ -63,15 +68,35 @@ export async function inEngineTurn<T>(
   const { generator } = context;
   if (!generator.inTurn) return work(context);
   const turn = generator.inTurn.bind(generator);
+  // A step is told once the turn has started: before that the request waits in line (or is
+  // refused, which must stay a plain error answer), and "planning" would contradict "waiting".
+  let started = false;
+  let heldStep: WriterStep | undefined;
+  const onQueuePosition = (position: QueuePosition) => {
+    context.onQueuePosition?.(position);
+    if (position.ahead > 0 || started) return;
+    started = true;
+    if (heldStep) context.onStep?.(heldStep);
+  };
+  const onStep = (step: WriterStep) => {
+    if (started) context.onStep?.(step);
+    else heldStep = step;
+  };
   return turn(
     {
       signal: context.signal,
       visitor: context.visitor,
-      onQueuePosition: context.onQueuePosition,
+      tool: context.tool,
+      onQueuePosition,
       expectedTokens,
     },
     (turnGenerator) =>
-      work({ ...context, generator: { generate: (request) => turnGenerator.generate(request) } }),
+      work({
+        ...context,
+        onQueuePosition,
+        onStep,
+        generator: { generate: (request) => turnGenerator.generate(request) },
+      }),
   );
 }
 
@@ -81,7 +106,7 @@ export async function inEngineTurn<T>(
  */
 export async function collectText(
   context: WriterContext,
-  request: Omit<TextGenerationRequest, 'signal' | 'visitor' | 'onQueuePosition'>,
+  request: Omit<TextGenerationRequest, 'signal' | 'visitor' | 'tool' | 'onQueuePosition'>,
   options: {
     /**
      * At the deadline, answer with the text written so far (when there is some) instead of
@@ -116,6 +141,7 @@ export async function collectText(
       ...request,
       signal,
       visitor: context.visitor,
+      tool: context.tool,
       onQueuePosition: context.onQueuePosition,
     });
     iterator = stream[Symbol.asyncIterator]();

@@ -2,10 +2,27 @@ import { render, screen } from '@testing-library/react';
 import { MarkdownView } from './markdown-view.tsx';
 
 describe('MarkdownView', () => {
+  // First in the file: react-markdown loads on first use, so only the first render shows the
+  // fallback that stands in for it.
+  it('before the renderer has loaded, shows the text plain, without markers', async () => {
+    const { container } = render(<MarkdownView text={'# Title\n\n**Bold** and *soft*'} />);
+    expect(container.querySelector('.markdown-view__plain')?.textContent).toBe(
+      'Title\n\nBold and soft',
+    );
+    // Then the renderer takes over.
+    expect(await screen.findByRole('heading', { level: 3, name: 'Title' })).toBeInTheDocument();
+  });
+
   it('renders markdown headings (below the panel heading) and lists', async () => {
     render(<MarkdownView text={'# Title\n\n- one\n- two'} />);
     expect(await screen.findByRole('heading', { level: 3, name: 'Title' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('while the text streams, a marker not closed yet never shows', async () => {
+    const { container } = render(<MarkdownView text={'A **bold wo'} streaming />);
+    await screen.findByText('A bold wo');
+    expect(container.textContent).not.toContain('*');
   });
 
   it('shows raw HTML as text and never runs it', async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentPropsWithoutRef } from 'react';
+import { plainTextOf, withoutOpenMarkers } from '../lib/markdown-text.ts';
 
 // Loaded on first use, so the renderer never weighs on the home page or a page without results.
 const ReactMarkdown = lazy(() => import('react-markdown'));
@@ -23,12 +24,15 @@ const COMPONENTS = { ...SHIFTED_HEADINGS, a: ResultLink };
 /**
  * A generated text rendered as markdown. Raw HTML in the text is shown as text and never run:
  * react-markdown turns it into text nodes unless rehype-raw is added, which it must never be here.
+ * No raw marker ever shows (issue 22): while the text streams, a marker not yet closed waits for
+ * its pair; until the renderer has loaded, the text shows as plain text.
  */
-export function MarkdownView({ text }: { text: string }) {
+export function MarkdownView({ text, streaming = false }: { text: string; streaming?: boolean }) {
+  const shown = streaming ? withoutOpenMarkers(text) : text;
   return (
     <div className="markdown-view">
-      <Suspense fallback={<p className="markdown-view__plain">{text}</p>}>
-        <ReactMarkdown components={COMPONENTS}>{text}</ReactMarkdown>
+      <Suspense fallback={<p className="markdown-view__plain">{plainTextOf(shown)}</p>}>
+        <ReactMarkdown components={COMPONENTS}>{shown}</ReactMarkdown>
       </Suspense>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ResultView } from '../lib/use-result-in-view.ts';
 
 interface ResultPanelProps {
   title: string;
@@ -10,16 +11,26 @@ interface ResultPanelProps {
    * announcements (a writer's DraftReport).
    */
   notice?: ReactNode;
+  /** The page's useResultInView: keeps the panel in view and moves focus to its title. */
+  view?: ResultView;
   children: ReactNode;
 }
 
 /** The panel that holds a tool's result; its content is announced when it changes. */
-export function ResultPanel({ title, actions, busy = false, notice, children }: ResultPanelProps) {
+export function ResultPanel({
+  title,
+  actions,
+  busy = false,
+  notice,
+  view,
+  children,
+}: ResultPanelProps) {
   const headingId = `result-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
   return (
-    <section className="card tool-result" aria-labelledby={headingId}>
+    <section className="card tool-result" aria-labelledby={headingId} ref={view?.panelRef}>
       <div className="tool-result__header">
-        <h2 id={headingId} className="tool-result__title">
+        {/* Focusable by script only: the arriving result moves focus here (useResultInView). */}
+        <h2 id={headingId} className="tool-result__title" tabIndex={-1} ref={view?.headingRef}>
           {title}
         </h2>
         {actions ? <div className="tool-result__actions">{actions}</div> : null}

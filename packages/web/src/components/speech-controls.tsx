@@ -11,11 +11,10 @@ import {
   voiceName,
   type CaptionCue,
   type OutputFormat,
-  type QueueEvent,
   type Voice,
   TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
-import { formatSeconds, queuedText } from '../lib/estimates.ts';
+import { formatSeconds } from '../lib/estimates.ts';
 import { downloadText } from '../lib/file-download.ts';
 import { isOneOf } from '../lib/use-kept-state.ts';
 import { toSrt, toVtt } from '../lib/subtitles.ts';
@@ -92,23 +91,22 @@ export function SpokenLanguagesNote() {
   );
 }
 
-/** While speech is made: its place in line, then how much of it plays already. */
+/**
+ * While speech is made: how much of it plays already. Its place in line before that is the
+ * WorkingIndicator's (one message for each state, issue 22).
+ */
 export function SpeechStreamNote({
   loading,
-  queue,
   madeSeconds,
 }: {
   loading: boolean;
-  queue: QueueEvent | null;
   madeSeconds: number;
 }) {
   return (
     <p className="tool-hint" aria-live="polite" data-testid="speech-stream-note">
-      {loading && queue
-        ? queuedText(queue)
-        : loading && madeSeconds > 0
-          ? TEXT_TO_SPEECH_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
-          : ''}
+      {loading && madeSeconds > 0
+        ? TEXT_TO_SPEECH_MESSAGES.playingWhileMade(formatSeconds(madeSeconds))
+        : ''}
     </p>
   );
 }

@@ -66,6 +66,7 @@ export function SpokenAudioPanel({
     error,
     madeSeconds,
     queue,
+    estimatedRunSeconds,
     captions,
     livePlayback,
     heardSeconds,
@@ -97,7 +98,12 @@ export function SpokenAudioPanel({
           <button
             type="submit"
             className="button button--primary"
-            disabled={loading || !spoken}
+            // While it speaks the button is only marked disabled, so it keeps the focus (issue 22).
+            disabled={!spoken}
+            aria-disabled={loading}
+            onClick={(event) => {
+              if (loading) event.preventDefault();
+            }}
             // A note (a partial draft) is what the visitor must know before making the audio.
             aria-describedby={note ? descriptionId : undefined}
           >
@@ -113,11 +119,12 @@ export function SpokenAudioPanel({
       </form>
       <WorkingIndicator
         running={loading}
+        queue={queue}
         label="Making the audio"
-        estimateSeconds={estimateSpeechSeconds(spoken.length)}
+        estimateSeconds={estimatedRunSeconds ?? estimateSpeechSeconds(spoken.length)}
         finishedMessage={audioUrl && !error ? 'The audio is ready.' : undefined}
       />
-      <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
+      <SpeechStreamNote loading={loading} madeSeconds={madeSeconds} />
       {/* Only while there is one: the writer's own error line is the page's live region. */}
       {error ? <ErrorLine message={error} /> : null}
       <div className="spoken-audio__result">

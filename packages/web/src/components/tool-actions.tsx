@@ -1,3 +1,4 @@
+import type { MouseEvent } from 'react';
 import { WRITER_MESSAGES, PAGE_TEXTS } from '@ai-tools/contracts';
 
 interface ToolActionsProps {
@@ -22,9 +23,21 @@ export function ToolActions({
   onStop,
   generateLabel = 'Generate',
 }: ToolActionsProps) {
+  // While loading, Generate is only marked disabled: a disabled button loses focus, which then
+  // falls to the page's body and leaves a keyboard or screen reader user nowhere (issue 22). The
+  // click it still gets (Enter in a field clicks it too) is cancelled, so nothing is sent twice.
+  const refuseWhileLoading = (event: MouseEvent<HTMLButtonElement>) => {
+    if (loading) event.preventDefault();
+  };
   return (
     <div className="tool-actions">
-      <button type="submit" className="button button--primary" disabled={loading || disabled}>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={disabled}
+        aria-disabled={loading}
+        onClick={refuseWhileLoading}
+      >
         {loading ? PAGE_TEXTS.generating : generateLabel}
       </button>
       {loading && onStop ? (

@@ -47,6 +47,43 @@ describe('WorkingIndicator', () => {
     expect(spoken).not.toMatch(/so far/);
   });
 
+  it('while the request waits in line, says only its place: no clock, no estimate, no bar', () => {
+    vi.useFakeTimers();
+    const { container } = render(
+      <WorkingIndicator
+        running
+        label="Writing your script"
+        estimateSeconds={6}
+        queue={{ ahead: 1, estimatedWaitSeconds: 120 }}
+      />,
+    );
+    expect(region()).toHaveTextContent(/^Waiting in line: 1 ahead, about 2 min$/);
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
+    expect(region()).toHaveTextContent(/^Waiting in line: 1 ahead, about 2 min$/);
+    expect(region()).not.toHaveTextContent(/usually|so far|longer than usual/);
+    expect(container.querySelector('.working__bar')).toBeNull();
+  });
+
+  it('counts from when the work starts, not from the press: a long wait is not "longer than usual"', () => {
+    vi.useFakeTimers();
+    const props = { running: true, label: 'Writing your script', estimateSeconds: 6 };
+    const { rerender } = render(
+      <WorkingIndicator {...props} queue={{ ahead: 1, estimatedWaitSeconds: 30 }} />,
+    );
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    rerender(<WorkingIndicator {...props} queue={null} />);
+    expect(region()).toHaveTextContent('Writing your script…');
+    expect(region()).toHaveTextContent('0 s so far · usually about 6 s');
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
+    expect(region()).toHaveTextContent('5 s so far · usually about 6 s');
+  });
+
   it('stays in the page and announces the result once the work ends', () => {
     const { rerender } = render(
       <WorkingIndicator running label="Writing your blog post" estimateSeconds={5} />,

@@ -3,7 +3,9 @@ import { WRITER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
 /**
  * Rough durations shown while a tool works, so a visitor knows whether to wait 5 seconds or 2
  * minutes. They come from the size of the request, with rates measured loosely on a small 2-core
- * server running the local engines; an API provider is usually faster. They are hints, not promises.
+ * server running the local engines; an API provider is usually faster. They are hints, not promises:
+ * once a request starts on a local engine, the server's own estimate from the speed it measured
+ * (the queue event's estimatedRunSeconds) takes their place.
  */
 
 /** A typical blog post of the blog generator, in words. */

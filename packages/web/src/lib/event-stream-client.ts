@@ -11,6 +11,7 @@ import {
   SPEECH_STREAM_EVENTS,
   STREAM_EVENTS,
   speechPieceEventSchema,
+  stepEventSchema,
   textEventSchema,
   WRITER_STREAM_EVENTS,
 } from '@ai-tools/contracts';
@@ -91,11 +92,11 @@ async function streamAnswer<T>(
   return outcome.result;
 }
 
-/** A writer call's stream: its place in line and its text as the model writes it. */
+/** A writer call's stream: its place in line, its steps and its text as the model writes it. */
 export function streamWriter<T>(
   path: string,
   body: unknown,
-  { signal, onQueue, onText }: WriterStreamHandlers = {},
+  { signal, onQueue, onText, onStep }: WriterStreamHandlers = {},
 ): Promise<T> {
   return streamAnswer<T>(path, body, signal, (event, payload) => {
     if (event === WRITER_STREAM_EVENTS.text) {
@@ -104,6 +105,9 @@ export function streamWriter<T>(
     } else if (event === WRITER_STREAM_EVENTS.queue) {
       const parsed = queueEventSchema.safeParse(payload);
       if (parsed.success) onQueue?.(parsed.data);
+    } else if (event === WRITER_STREAM_EVENTS.step) {
+      const parsed = stepEventSchema.safeParse(payload);
+      if (parsed.success) onStep?.(parsed.data.step);
     }
     // Other events are a newer server's additions: this page has no use for them.
   });

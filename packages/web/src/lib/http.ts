@@ -3,7 +3,12 @@
  * JSON answer, and what a streamed call tells its caller. api-client.ts and the event-stream client
  * it loads on first use both build on it.
  */
-import { REQUEST_MESSAGES, type QueueEvent, type SpeechPieceEvent } from '@ai-tools/contracts';
+import {
+  REQUEST_MESSAGES,
+  type QueueEvent,
+  type SpeechPieceEvent,
+  type WriterStep,
+} from '@ai-tools/contracts';
 
 export class ApiRequestError extends Error {
   constructor(
@@ -63,6 +68,8 @@ export interface WriterStreamHandlers {
    * writer went back to rewrite a part, and what was shown before is gone.
    */
   onText?: (text: string, replace: boolean) => void;
+  /** Each step of the writer's work as it starts (planning, writing a part, rewriting one). */
+  onStep?: (step: WriterStep) => void;
 }
 
 /** What the text-to-speech call tells its caller while the speech streams in. */

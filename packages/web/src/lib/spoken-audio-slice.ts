@@ -49,6 +49,8 @@ export interface SpokenAudioState {
   madeSeconds: number;
   /** The running request's place in line while it waits; null once the engine speaks for it. */
   queue: QueueEvent | null;
+  /** How long making the speech should take, as the server measured; null untold. */
+  estimatedRunSeconds: number | null;
   /** Caption cues timed by the synthesis, for the .srt and .vtt downloads; empty without them. */
   captions: CaptionCue[];
   /** Whether the speech that plays as it is made is playing, paused, or not there (off). */
@@ -64,6 +66,7 @@ const initialState: SpokenAudioState = {
   error: null,
   madeSeconds: 0,
   queue: null,
+  estimatedRunSeconds: null,
   captions: [],
   livePlayback: 'off',
   heardSeconds: 0,
@@ -203,6 +206,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
           state.format = null;
           state.madeSeconds = 0;
           state.queue = null;
+          state.estimatedRunSeconds = null;
           state.captions = [];
           state.livePlayback = 'off';
           state.heardSeconds = 0;

@@ -4,7 +4,7 @@
  * The slice's own fields keep the final result; these hold the rest.
  */
 import type { PayloadAction } from '@reduxjs/toolkit';
-import type { DraftReport, QueueEvent } from '@ai-tools/contracts';
+import type { DraftReport, QueueEvent, WriterStep } from '@ai-tools/contracts';
 import type { WriterStreamHandlers } from './api-client.ts';
 
 export interface WriterStream {
@@ -12,6 +12,10 @@ export interface WriterStream {
   partialText: string;
   /** The running request's place in line while it waits; null once the model writes for it. */
   queue: QueueEvent | null;
+  /** How long the running request's work should take, as the server measured; null untold. */
+  estimatedRunSeconds: number | null;
+  /** What the writer works on now (planning, writing, rewriting); null before it has said. */
+  step: WriterStep | null;
   /** The visitor pressed Stop: the text written so far became the result. */
   stopped: boolean;
   /** What the writer's check still found wrong in the finished text, in the visitor's words. */
@@ -25,6 +29,8 @@ export interface WriterStream {
 export const initialWriterStream: WriterStream = {
   partialText: '',
   queue: null,
+  estimatedRunSeconds: null,
+  step: null,
   stopped: false,
   problems: [],
   cutOffAtTimeLimit: false,
@@ -33,13 +39,16 @@ export const initialWriterStream: WriterStream = {
 
 /**
  * A streamed request's place in line (the writers' and the speech's). Nobody ahead means the
- * engine has started on this request: there is no line to show.
+ * engine has started on this request: there is no line to show, and the server may say how long
+ * the work takes at its measured speed.
  */
 export function queueReducer(
-  state: { queue: QueueEvent | null },
+  state: { queue: QueueEvent | null; estimatedRunSeconds: number | null },
   action: PayloadAction<QueueEvent>,
 ): void {
-  state.queue = action.payload.ahead > 0 ? action.payload : null;
+  const { ahead, estimatedRunSeconds } = action.payload;
+  state.queue = ahead > 0 ? action.payload : null;
+  if (estimatedRunSeconds !== undefined) state.estimatedRunSeconds = estimatedRunSeconds;
 }
 
 /** Reducers every writer's slice spreads into its own. */
@@ -54,6 +63,9 @@ export const writerStreamReducers = {
     state.queue = null;
   },
   queueChanged: queueReducer,
+  stepChanged(state: WriterStream, action: PayloadAction<WriterStep>) {
+    state.step = action.payload;
+  },
 };
 
 /** A new request starts with no text, no place in line, no stop and nothing to report. */
@@ -66,6 +78,7 @@ export function endWriterStream(state: WriterStream): string {
   const written = state.partialText;
   state.partialText = '';
   state.queue = null;
+  state.step = null;
   return written;
 }
 
@@ -132,6 +145,7 @@ type WriterStreamActions = {
   textArrived: (text: string) => PayloadAction<string>;
   textReplaced: (text: string) => PayloadAction<string>;
   queueChanged: (queue: QueueEvent) => PayloadAction<QueueEvent>;
+  stepChanged: (step: WriterStep) => PayloadAction<WriterStep>;
 };
 
 /**
@@ -151,6 +165,9 @@ export function dispatchWriterStream(
     },
     onQueue: (queue) => {
       if (!signal.aborted) dispatch(actions.queueChanged(queue));
+    },
+    onStep: (step) => {
+      if (!signal.aborted) dispatch(actions.stepChanged(step));
     },
   };
 }

@@ -20,7 +20,7 @@ export async function generateBlogRoutes(app: FastifyInstance) {
       { schema: { body: blogRequestSchema, response: { 200: blogResponseSchema } } },
       async (request, reply) => {
         const input = request.body;
-        return answerWriter(request, reply, async (context): Promise<BlogResponse> => {
+        return answerWriter(request, reply, 'blog-text', async (context): Promise<BlogResponse> => {
           const draft = await writeBlog(input, context);
           const report = draftReport(draft);
           return {

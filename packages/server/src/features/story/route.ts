@@ -20,11 +20,16 @@ export async function generateStoryRoutes(app: FastifyInstance) {
       { schema: { body: storyRequestSchema, response: { 200: storyResponseSchema } } },
       async (request, reply) => {
         const input = request.body;
-        return answerWriter(request, reply, async (context): Promise<StoryResponse> => {
-          const draft = await writeStory(input, context);
-          const wordCount = countWords(draft.text, LANGUAGE_PROFILES[input.language].locale);
-          return { success: true, data: { story: draft.text, wordCount, ...draftReport(draft) } };
-        });
+        return answerWriter(
+          request,
+          reply,
+          'stroy-speech',
+          async (context): Promise<StoryResponse> => {
+            const draft = await writeStory(input, context);
+            const wordCount = countWords(draft.text, LANGUAGE_PROFILES[input.language].locale);
+            return { success: true, data: { story: draft.text, wordCount, ...draftReport(draft) } };
+          },
+        );
       },
     );
 }

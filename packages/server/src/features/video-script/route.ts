@@ -18,10 +18,15 @@ export async function generateScriptRoutes(app: FastifyInstance) {
       { schema: { body: videoScriptRequestSchema, response: { 200: videoScriptResponseSchema } } },
       async (request, reply) => {
         const input = request.body;
-        return answerWriter(request, reply, async (context): Promise<VideoScriptResponse> => {
-          const draft = await writeVideoScript(input, context);
-          return { success: true, data: { script: draft.text, ...draftReport(draft) } };
-        });
+        return answerWriter(
+          request,
+          reply,
+          'video-script',
+          async (context): Promise<VideoScriptResponse> => {
+            const draft = await writeVideoScript(input, context);
+            return { success: true, data: { script: draft.text, ...draftReport(draft) } };
+          },
+        );
       },
     );
 }

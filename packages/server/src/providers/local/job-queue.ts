@@ -14,7 +14,7 @@
  *   of them: it waits once, and its place frees when the whole request is done, which is what
  *   those behind it wait for.
  */
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES, type ToolLink } from '@ai-tools/contracts';
 import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../../errors.ts';
 
 export interface JobQueueOptions {
@@ -32,6 +32,8 @@ export interface JobQueueOptions {
   guessWeight?: number;
   /** The clock, in milliseconds: tests pass their own. */
   now?: () => number;
+  /** The tool of a job that names none: that of an engine only one tool uses. */
+  tool?: ToolLink;
 }
 
 export interface QueuePosition {
@@ -39,12 +41,16 @@ export interface QueuePosition {
   ahead: number;
   /** About how long until this job starts, from the work ahead at the measured speed. */
   estimatedWaitSeconds: number;
+  /** Told when it starts: about how long its own work takes at the measured speed. */
+  estimatedRunSeconds?: number;
 }
 
 export interface QueuedJobOptions {
   signal?: AbortSignal;
   /** Who asked (the visitor's address). Unset: no per-visitor limit, as for the server's own work. */
   visitor?: string;
+  /** The tool that asked: a visitor's second job is refused naming it (the queue's own, unset). */
+  tool?: ToolLink;
   /** Called while the job waits, each time its place changes, and once with 0 when it starts. */
   onQueuePosition?: (position: QueuePosition) => void;
   /**
@@ -66,8 +72,16 @@ export class QueuePlace {
   private readonly followers: ((units: number) => void)[] = [];
   private left = false;
 
-  /** @param cost The whole request's work, in the unit of the queue it goes to. */
-  constructor(readonly cost: number) {}
+  /**
+   * @param cost The whole request's work, in the unit of the queue it goes to.
+   * @param signal The request's own signal (the visitor's Stop), for a request whose jobs each get
+   *   a signal that ends with the job (the text engine's): only this one says the visitor stopped,
+   *   and frees them to ask again at once. Unset: the first job's signal says it.
+   */
+  constructor(
+    readonly cost: number,
+    readonly signal?: AbortSignal,
+  ) {}
 
   /** Frees the place for the next in line. Once; a place never taken has nothing to free. */
   leave(): void {
@@ -106,6 +120,7 @@ interface Entry {
   /** Whether the caller said what the job costs; a job of unknown cost measures nothing. */
   costStated: boolean;
   visitor?: string;
+  tool?: ToolLink;
   onQueuePosition?: (position: QueuePosition) => void;
   /** When it started, on the queue's clock; unset while it waits. */
   startedAt?: number;
@@ -190,6 +205,7 @@ export class JobQueue {
       cost: statedCost ?? 1,
       costStated: statedCost !== undefined,
       visitor: options.visitor,
+      tool: options.tool ?? this.options.tool,
       onQueuePosition: options.onQueuePosition,
     };
     this.admit(entry);
@@ -201,16 +217,25 @@ export class JobQueue {
         throw error;
       }
     }
-    entry.onQueuePosition?.({ ahead: 0, estimatedWaitSeconds: 0 });
+    entry.onQueuePosition?.({
+      ahead: 0,
+      estimatedWaitSeconds: 0,
+      // A job of unknown cost has no estimate to give: the page keeps its own rough one.
+      ...(entry.costStated
+        ? { estimatedRunSeconds: shownSeconds(entry.cost * this.secondsPerUnit) }
+        : {}),
+    });
 
     // A visitor who stops a job (the page's Stop button) may ask again at once: the new job waits
     // in line while the stopped one winds down, instead of a 429 for the last moments of its run.
+    // A request's own signal says so, not that of a job that ends before the request does.
+    const stopped = place?.signal ?? signal;
     const freeVisitor = () => this.markFree(entry);
-    signal?.addEventListener('abort', freeVisitor, { once: true });
+    stopped?.addEventListener('abort', freeVisitor, { once: true });
     const leave = () => {
-      signal?.removeEventListener('abort', freeVisitor);
+      stopped?.removeEventListener('abort', freeVisitor);
       // Only work done to the end says how long that work takes.
-      if (entry.costStated && !entry.failed && !signal?.aborted)
+      if (entry.costStated && !entry.failed && !stopped?.aborted)
         this.record(this.now() - entry.startedAt!, entry.cost);
       freeVisitor();
       this.handOver(entry);
@@ -240,7 +265,7 @@ export class JobQueue {
       const own = this.busyVisitors.get(visitor);
       if (own) {
         throw new VisitorHasJobError(
-          SERVER_MESSAGES.visitorHasJob,
+          SERVER_MESSAGES.visitorHasJob(own.tool),
           retryAfter(this.schedule().endOf(own)),
         );
       }

@@ -24,6 +24,7 @@ import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
 import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds, TYPICAL_BLOG_WORDS } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { useKeptState } from '../../lib/use-kept-state.ts';
 import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
@@ -41,12 +42,14 @@ function keywordList(text: string): string[] {
 export function BlogPage() {
   const dispatch = useAppDispatch();
   const blog = useAppSelector(selectBlog);
-  const { blogContent, loading, error, message, partialText, queue, stopped, problems } = blog;
+  const { blogContent, loading, error, message, partialText, queue, step, stopped, problems } =
+    blog;
   const standing = draftStanding(blog, blogContent);
   const partial = isPartialDraft(standing);
   // While the post is being written the page shows it as it grows.
   const shownContent = loading ? partialText : blogContent;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['blog-text']);
+  const resultView = useResultInView(loading, standing !== null && !error);
   const listening = useAppSelector(blogAudio.select);
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
@@ -159,13 +162,16 @@ export function BlogPage() {
         />
         <WorkingIndicator
           running={loading}
+          queue={queue}
           label="Writing your blog post"
-          estimateSeconds={estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
+          estimateSeconds={blog.estimatedRunSeconds ?? estimateWritingSeconds(TYPICAL_BLOG_WORDS)}
           finishedMessage={
-            standing === 'whole' && !error ? 'Your blog post is ready below.' : undefined
+            resultView.announceReady && standing === 'whole' && !error
+              ? 'Your blog post is ready below.'
+              : undefined
           }
         />
-        <WriterStreamNote queue={queue} stopped={stopped} />
+        <WriterStreamNote step={step} stopped={stopped} />
         <ErrorLine message={error} />
       </form>
 
@@ -173,6 +179,7 @@ export function BlogPage() {
         <ResultPanel
           title={draftTitle('Your Blog has been generated', standing)}
           busy={loading}
+          view={resultView}
           actions={
             <CopyButton
               text={loading ? '' : blogContent}
@@ -191,7 +198,7 @@ export function BlogPage() {
           }
         >
           {message ? <p className="tool-success">{message}</p> : null}
-          <MarkdownView text={shownContent} />
+          <MarkdownView text={shownContent} streaming={loading} />
           <TextStats text={shownContent} />
         </ResultPanel>
       ) : null}

@@ -24,6 +24,7 @@ import { toSrt, toVtt, toWordTimedVtt } from '../../lib/subtitles.ts';
 import { SelectField } from '../../components/select-field.tsx';
 import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { resetSpeech, selectSpeech, transcribeAudio } from './speech-slice.ts';
 import '../../components/tools.css';
@@ -60,6 +61,7 @@ export function SpeechToTextPage() {
   const [showPanel, setShowPanel] = useState(false);
   const [showAddFileHint, flashAddFileHint, hideAddFileHint] = useTimedFlag(TIMINGS.noticeMs);
   const inputRef = useRef<HTMLInputElement>(null);
+  const resultView = useResultInView(loading, showPanel && !error);
   // The file whose duration is being read, so a late answer for a replaced file is ignored.
   const selectedFile = useRef<File | null>(null);
 
@@ -88,8 +90,11 @@ export function SpeechToTextPage() {
     selectedFile.current = candidate;
     setAudioSeconds(undefined);
     hideAddFileHint();
-    // docs/product.md section 4: adding an audio file dispatches transcription at once.
+    // docs/product.md section 4: adding an audio file dispatches transcription at once. That
+    // starts it, so the panel shows now: its progress, then the transcript, never hidden behind
+    // a second press of Start, which would read as "do it again" (issue 22).
     void dispatch(transcribeAudio({ file: candidate, language, task }));
+    setShowPanel(true);
     // Meanwhile the browser reads the duration: a better estimate, and a recording over the limit
     // is stopped here instead of after its upload.
     void readAudioDuration(candidate).then((seconds) => {
@@ -247,8 +252,8 @@ export function SpeechToTextPage() {
         />
 
         <div className="tool-actions">
-          {/* Adding the file already started the work, so Start stays usable while it runs:
-              it shows the panel, where 'Processing your audio...' is then visible
+          {/* Adding the file already started the work and showed the panel, so Start stays
+              usable while it runs: it shows the panel again after a Start without a file
               (docs/product.md section 4). */}
           <button
             type="button"
@@ -275,7 +280,11 @@ export function SpeechToTextPage() {
           running={loading && Boolean(file)}
           label="Transcribing your audio"
           estimateSeconds={estimateTranscriptionSeconds(file?.size ?? 0, audioSeconds)}
-          finishedMessage={text && !error ? 'Your transcript is ready below.' : undefined}
+          finishedMessage={
+            resultView.announceReady && text && !error
+              ? 'Your transcript is ready below.'
+              : undefined
+          }
         />
         <ErrorLine message={error} />
       </div>
@@ -284,6 +293,7 @@ export function SpeechToTextPage() {
         <ResultPanel
           title="Your subtitles have been generated"
           busy={loading}
+          view={resultView}
           actions={
             <>
               <DownloadButton onClick={handleDownload} disabled={loading || !text}>

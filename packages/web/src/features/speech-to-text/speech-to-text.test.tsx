@@ -176,7 +176,7 @@ describe('Speech to text page', () => {
     expect(store.getState().speech.text).toBe('');
   });
 
-  it('transcribes the first dropped file at once; Start shows the panel; the transcript downloads', async () => {
+  it('transcribes the first dropped file at once and shows its progress, then its transcript, without Start', async () => {
     stubObjectUrls();
     const reply = deferred<Response>();
     const fetchMock = stubApi({ [API_PATHS.speechToText]: () => reply.promise });
@@ -192,18 +192,21 @@ describe('Speech to text page', () => {
     expect(screen.getByTestId('drop-zone')).toHaveAccessibleName(
       /^Drag and drop your audio file here, or click to choose first\.wav/,
     );
-    expect(screen.queryByText('Your subtitles have been generated')).not.toBeInTheDocument();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Processing...' }));
-    expect(
-      screen.getByRole('heading', { name: 'Your subtitles have been generated' }),
-    ).toBeInTheDocument();
+    // Adding the file started the work: the panel shows its progress at once, no Start needed.
+    const heading = screen.getByRole('heading', { name: 'Your subtitles have been generated' });
     expect(screen.getByLabelText('Transcript')).toHaveValue('Processing your audio...');
     expect(screen.getByLabelText('Transcript')).toHaveAttribute('readonly');
     expect(screen.getByRole('button', { name: 'Download Your RTC file' })).toBeDisabled();
 
     reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
     await waitFor(() => expect(screen.getByLabelText('Transcript')).toHaveValue('Hello world.'));
+    // The transcript is there, with focus on its title: nothing reads as "press Start again".
+    expect(heading).toHaveFocus();
+    expect(screen.queryByText('Your transcript is ready below.')).not.toBeInTheDocument();
+    // Start with a file keeps showing the panel (docs/product.md section 4), and sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
+    expect(screen.getByLabelText('Transcript')).toHaveValue('Hello world.');
+    expect(calls).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Download Your RTC file' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
     fireEvent.click(screen.getByRole('button', { name: 'Download WebVTT' }));

@@ -37,6 +37,7 @@ import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
 import { SpokenAudioPanel } from '../../components/spoken-audio-panel.tsx';
 import { estimateWritingSeconds } from '../../lib/estimates.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
 import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
@@ -60,7 +61,7 @@ function capitalize(value: string): string {
 export function StoryPage() {
   const dispatch = useAppDispatch();
   const storyState = useAppSelector(selectStory);
-  const { story, loading, error, partialText, queue, stopped, problems } = storyState;
+  const { story, loading, error, partialText, queue, step, stopped, problems } = storyState;
   const standing = draftStanding(storyState, story);
   const partial = isPartialDraft(standing);
   const listening = useAppSelector(storyAudio.select);
@@ -68,6 +69,7 @@ export function StoryPage() {
   // While the story is being written the page shows it as it grows.
   const shownStory = loading ? partialText : story;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['stroy-speech']);
+  const resultView = useResultInView(loading, standing !== null && !error);
 
   const [language, setLanguage] = useKeptState<StoryLanguage>(
     'story.language',
@@ -247,19 +249,23 @@ export function StoryPage() {
         />
         <WorkingIndicator
           running={loading}
+          queue={queue}
           label="Writing your story"
-          estimateSeconds={estimateWritingSeconds(storyLength)}
+          estimateSeconds={storyState.estimatedRunSeconds ?? estimateWritingSeconds(storyLength)}
           finishedMessage={
-            standing === 'whole' && !error ? 'Your story is ready below.' : undefined
+            resultView.announceReady && standing === 'whole' && !error
+              ? 'Your story is ready below.'
+              : undefined
           }
         />
-        <WriterStreamNote queue={queue} stopped={stopped} />
+        <WriterStreamNote step={step} stopped={stopped} />
       </form>
 
       {shownStory ? (
         <ResultPanel
           title={draftTitle('Your Story has been generated', standing)}
           busy={loading}
+          view={resultView}
           actions={
             <CopyButton
               text={loading ? '' : story}
@@ -277,7 +283,7 @@ export function StoryPage() {
             />
           }
         >
-          <MarkdownView text={shownStory} />
+          <MarkdownView text={shownStory} streaming={loading} />
           <TextStats text={shownStory} />
         </ResultPanel>
       ) : null}

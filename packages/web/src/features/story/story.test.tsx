@@ -81,6 +81,8 @@ describe('story slice', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -93,6 +95,8 @@ describe('story slice', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -131,6 +135,8 @@ describe('story slice', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -156,6 +162,8 @@ describe('story slice', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: true,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -370,7 +378,10 @@ describe('Story page', () => {
     await user.selectOptions(screen.getByLabelText('Topic Type'), STORY_THEMES[2]);
     await user.selectOptions(screen.getByLabelText('Story Length'), '500 words');
     await user.click(screen.getByRole('button', { name: 'Generate Story' }));
-    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generating...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByText(/Writing your story/).closest('[role="status"]')).not.toBeNull();
     expect(jsonBody<StoryRequest>(callsTo(fetchMock, API_PATHS.generateStory)[0]![1])).toEqual({
       language: STORY_LANGUAGES[0],
@@ -388,8 +399,9 @@ describe('Story page', () => {
     ).toBeInTheDocument();
     expect(await screen.findByText('The two friends met again.')).toBeInTheDocument();
     expect(screen.getByText('5 words · 1 min read')).toBeInTheDocument();
-    // Screen readers hear that the story arrived: the progress region now says so.
-    expect(screen.getByText('Your story is ready below.')).toHaveClass('visually-hidden');
+    // Screen readers hear that the story arrived once: focus moves to its title.
+    expect(screen.getByRole('heading', { name: 'Your Story has been generated' })).toHaveFocus();
+    expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
     expect(screen.queryByText(/Writing your story/)).not.toBeInTheDocument();
 
     vi.useFakeTimers();
@@ -429,6 +441,8 @@ describe('Story page', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -502,18 +516,39 @@ describe('Story page', () => {
     stream.send(
       serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 2, estimatedWaitSeconds: 40 }),
     );
-    const queueLine = await screen.findByText('2 requests ahead of you, about 40 s');
-    expect(queueLine).toHaveAttribute('role', 'status');
-    expect(queueLine).toHaveAttribute('aria-live', 'polite');
+    // Waiting is one state with one message: no clock, no estimate of the writing yet.
+    const progress = (await screen.findByText('Waiting in line: 2 ahead, about 40 s')).closest(
+      '[role="status"]',
+    );
+    expect(progress).toHaveTextContent(/^Waiting in line: 2 ahead, about 40 s$/);
     stream.send(
       serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 1, estimatedWaitSeconds: 20 }),
     );
-    expect(await screen.findByText('1 request ahead of you, about 20 s')).toBe(queueLine);
+    await waitFor(() =>
+      expect(progress).toHaveTextContent(/^Waiting in line: 1 ahead, about 20 s$/),
+    );
 
+    // Its turn: the writing is timed from now, with the server's measured estimate.
+    stream.send(
+      serverSentEvent(WRITER_STREAM_EVENTS.queue, {
+        ahead: 0,
+        estimatedWaitSeconds: 0,
+        estimatedRunSeconds: 95,
+      }),
+    );
+    await waitFor(() => expect(progress).toHaveTextContent('Writing your story…'));
+    expect(progress).toHaveTextContent(/\d s so far · usually about 1 min 35 s/);
+    // The plan is not shown: the page says what the writer does meanwhile.
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.step, { step: 'planning' }));
+    const stepLine = await screen.findByText(WRITER_MESSAGES.planning);
+    expect(stepLine).toHaveAttribute('role', 'status');
+
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.step, { step: 'writing' }));
     stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# The Kite\n\nOnce' }));
     // Markdown is rendered as it grows; the page's own headings come first, so # is an h3.
     expect(await screen.findByRole('heading', { name: 'The Kite', level: 3 })).toBeInTheDocument();
-    expect(queueLine).toBeEmptyDOMElement();
+    expect(stepLine).toBeEmptyDOMElement();
+    expect(progress).not.toHaveTextContent('Waiting in line');
     stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: ' upon a time' }));
     expect(await screen.findByText('Once upon a time')).toBeInTheDocument();
     // The region holds its announcement until the writing ends; the copy waits for the end too.
@@ -522,7 +557,10 @@ describe('Story page', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generating...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
 
     await user.click(screen.getByRole('button', { name: WRITER_MESSAGES.stop }));
     expect(stream.closed).toBe(true);
@@ -536,10 +574,11 @@ describe('Story page', () => {
     expect(screen.getByRole('button', { name: 'Generate Story' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
     expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
-    // The stub is labelled for what it is, and its copy says so.
+    // The stub is labelled for what it is, and its copy says so. The Stop button went away with
+    // the writing: focus went to the result's title, never to the page's body.
     expect(
       screen.getByRole('heading', { level: 2, name: WRITER_MESSAGES.stoppedPartialDraft }),
-    ).toBeInTheDocument();
+    ).toHaveFocus();
     expect(
       screen.queryByRole('heading', { name: 'Your Story has been generated' }),
     ).not.toBeInTheDocument();
@@ -563,8 +602,8 @@ describe('Story page', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { level: 2, name: 'Your Story has been generated' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Your story is ready below.')).toBeInTheDocument();
+    ).toHaveFocus();
+    expect(screen.queryByText('Your story is ready below.')).not.toBeInTheDocument();
     expect(screen.queryByText(WRITER_MESSAGES.partialDraftNote)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: WRITER_MESSAGES.retry })).not.toBeInTheDocument();
     expect(
@@ -655,18 +694,22 @@ describe('Story page', () => {
     expect(screen.getByText('Took too long.')).toHaveAttribute('role', 'alert');
   });
 
-  it('the final result replaces the streamed text and says it is ready', async () => {
+  it('the final result replaces the streamed text and says it is ready to a visitor busy elsewhere', async () => {
     const stream = eventStream();
     stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
     renderWithStore(<StoryPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
     stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: 'The end' }));
     expect(await screen.findByText('The end')).toBeInTheDocument();
+    // The visitor writes their next idea meanwhile: focus stays with them.
+    const idea = screen.getByLabelText('Additional Topic Information');
+    idea.focus();
     stream.send(
       serverSentEvent(WRITER_STREAM_EVENTS.result, { success: true, data: { story: 'The end.' } }),
     );
     expect(await screen.findByText('The end.')).toBeInTheDocument();
-    expect(screen.getByText('Your story is ready below.')).toBeInTheDocument();
+    expect(idea).toHaveFocus();
+    expect(screen.getByText('Your story is ready below.')).toHaveClass('visually-hidden');
     expect(screen.getByRole('button', { name: 'Copy to clipboard' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: WRITER_MESSAGES.stop })).not.toBeInTheDocument();
   });

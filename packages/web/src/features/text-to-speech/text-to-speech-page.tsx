@@ -29,6 +29,7 @@ import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { estimateSpeechSeconds } from '../../lib/estimates.ts';
 import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
+import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { SpeechPlayer } from '../../components/speech-player.tsx';
 import { useKeptState } from '../../lib/use-kept-state.ts';
@@ -51,11 +52,13 @@ export function TextToSpeechPage() {
     error,
     madeSeconds,
     queue,
+    estimatedRunSeconds,
     captions,
     livePlayback,
     heardSeconds,
   } = useAppSelector(selectTts);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
+  const resultView = useResultInView(loading, Boolean(audioUrl) && !error);
 
   const [text, setText] = useKeptState('text-to-speech.text', '');
   const [choices, setChoices] = useKeptState<SpeechChoices>(
@@ -133,17 +136,23 @@ export function TextToSpeechPage() {
         </div>
         <WorkingIndicator
           running={loading}
+          queue={queue}
           label="Generating your audio"
-          estimateSeconds={estimateSpeechSeconds(text.length)}
-          finishedMessage={audioUrl && !error ? 'Your audio is ready below.' : undefined}
+          estimateSeconds={estimatedRunSeconds ?? estimateSpeechSeconds(text.length)}
+          finishedMessage={
+            resultView.announceReady && audioUrl && !error
+              ? 'Your audio is ready below.'
+              : undefined
+          }
         />
-        <SpeechStreamNote loading={loading} queue={queue} madeSeconds={madeSeconds} />
+        <SpeechStreamNote loading={loading} madeSeconds={madeSeconds} />
         <ErrorLine message={error} />
       </form>
 
       <ResultPanel
         title="Generated Audio:"
         busy={loading}
+        view={resultView}
         actions={
           <>
             <DownloadButton onClick={handleDownload} disabled={!audioUrl || !format}>

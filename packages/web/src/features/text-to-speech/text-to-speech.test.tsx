@@ -275,13 +275,22 @@ describe('Text to speech page', () => {
     await user.selectOptions(screen.getByLabelText('Speed'), '1.5x');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
 
-    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    // Marked disabled, yet it keeps the focus: a disabled button would drop it to the page.
+    const generating = screen.getByRole('button', { name: 'Generating...' });
+    expect(generating).toHaveAttribute('aria-disabled', 'true');
+    expect(generating).toHaveFocus();
+    // A second press while it runs sends nothing.
+    await user.click(generating);
     expect(screen.getByRole('status')).toHaveTextContent(/Generating your audio/);
     await waitFor(() => expect(release).toBeTypeOf('function'));
     release();
 
     const player = await screen.findByLabelText('Generated audio');
     expect(player).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+    expect(callsTo(fetchMock, API_PATHS.textToSpeech)).toHaveLength(1);
+    // The result comes into view with focus on its heading, which says it once.
+    expect(screen.getByRole('heading', { name: 'Generated Audio:' })).toHaveFocus();
+    expect(screen.queryByText('Your audio is ready below.')).not.toBeInTheDocument();
     const [, init] = callsTo(fetchMock, API_PATHS.textToSpeech)[0]!;
     expect(jsonBody<TextToSpeechRequest>(init)).toEqual({
       text: 'Hello there',
@@ -334,7 +343,19 @@ describe('Text to speech page', () => {
         pcmBase64: btoa('\u0000\u0001'.repeat(8)),
       });
     stream.send(serverSentEvent('queue', { ahead: 2, estimatedWaitSeconds: 9 }));
-    expect(await screen.findByText('2 requests ahead of you, about 9 s')).toBeInTheDocument();
+    // Waiting and working are two states with one message each.
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(/^Waiting in line: 2 ahead, about 9 s$/),
+    );
+    expect(screen.getByTestId('speech-stream-note')).toHaveTextContent('');
+    // Its turn comes, with how long it should take at this server's measured speed.
+    stream.send(
+      serverSentEvent('queue', { ahead: 0, estimatedWaitSeconds: 0, estimatedRunSeconds: 14 }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Generating your audio…'),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('usually about 14 s');
     stream.send(piece(0, 0, 4.2));
     expect(
       await screen.findByText('Playing while the rest is made: 4 s of audio so far.'),

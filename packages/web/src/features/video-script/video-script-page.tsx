@@ -35,6 +35,7 @@ import { downloadText } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
 import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
+import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
 import {
   clearScript,
@@ -57,10 +58,11 @@ const DEFAULT_FORM = {
 export function VideoScriptPage() {
   const dispatch = useAppDispatch();
   const scriptState = useAppSelector(selectVideoScript);
-  const { script, loading, error, partialText, queue, stopped, problems } = scriptState;
+  const { script, loading, error, partialText, queue, step, stopped, problems } = scriptState;
   const standing = draftStanding(scriptState, script);
   const partial = isPartialDraft(standing);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['video-script']);
+  const resultView = useResultInView(loading, standing !== null && !error);
   const voiceOver = useAppSelector(voiceOverAudio.select);
   const speechStatus = useEngineStatus(TOOL_CAPABILITY['text-to-speech']);
 
@@ -188,19 +190,26 @@ export function VideoScriptPage() {
         />
         <WorkingIndicator
           running={loading}
+          queue={queue}
           label="Writing your script"
-          estimateSeconds={estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)}
+          estimateSeconds={
+            scriptState.estimatedRunSeconds ??
+            estimateWritingSeconds(duration * SPOKEN_WORDS_PER_MINUTE)
+          }
           finishedMessage={
-            standing === 'whole' && !error ? 'Your script is ready below.' : undefined
+            resultView.announceReady && standing === 'whole' && !error
+              ? 'Your script is ready below.'
+              : undefined
           }
         />
-        <WriterStreamNote queue={queue} stopped={stopped} />
+        <WriterStreamNote step={step} stopped={stopped} />
       </form>
 
       {showPanel ? (
         <ResultPanel
           title={draftTitle('Your Script is Ready!', standing)}
           busy={loading}
+          view={resultView}
           actions={
             <DownloadButton
               onClick={handleDownload}
@@ -221,7 +230,7 @@ export function VideoScriptPage() {
         >
           {loading && partialText ? (
             <>
-              <MarkdownView text={partialText} />
+              <MarkdownView text={partialText} streaming />
               <TextStats text={partialText} />
             </>
           ) : loading ? (

@@ -56,6 +56,8 @@ describe('videoScript slice', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -68,6 +70,8 @@ describe('videoScript slice', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -121,6 +125,8 @@ describe('videoScript slice: what the writer reports', () => {
       error: null,
       partialText: '',
       queue: null,
+      estimatedRunSeconds: null,
+      step: null,
       stopped: false,
       problems: ['the voice-over says nothing'],
       cutOffAtTimeLimit: true,
@@ -171,7 +177,10 @@ describe('Video script page', () => {
     await user.selectOptions(screen.getByLabelText('Duration in Min'), '1');
     await user.type(screen.getByLabelText('Additional Info'), 'Morning routines');
     await user.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(screen.getByRole('button', { name: 'Generating...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Generating...' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.queryByText('Your Script is Ready!')).not.toBeInTheDocument();
     expect(screen.getByText(/Writing your script/).closest('[role="status"]')).not.toBeNull();
 
@@ -214,7 +223,7 @@ describe('Video script page', () => {
       serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 3, estimatedWaitSeconds: 75 }),
     );
     expect(
-      await screen.findByText('3 requests ahead of you, about 1 min 15 s'),
+      await screen.findByText('Waiting in line: 3 ahead, about 1 min 15 s'),
     ).toBeInTheDocument();
     stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '## Hook\n\nWake' }));
     // The first words open the panel before any generation has completed.
@@ -298,7 +307,9 @@ describe('Video script page', () => {
       await screen.findByRole('heading', { level: 2, name: 'Your Script is Ready!' }),
     ).toBeInTheDocument();
     expect(screen.queryByText(WRITER_MESSAGES.partialDraftNote)).not.toBeInTheDocument();
-    expect(screen.getByText('Your script is ready below.')).toBeInTheDocument();
+    // Retry went away while it ran: focus is on the new script's title, its one announcement.
+    expect(screen.getByRole('heading', { level: 2, name: 'Your Script is Ready!' })).toHaveFocus();
+    expect(screen.queryByText('Your script is ready below.')).not.toBeInTheDocument();
     const first = jsonBody<VideoScriptRequest>(callsTo(fetchMock, API_PATHS.generateScript)[0]![1]);
     expect(first).toMatchObject({ platform: 'YouTube' });
     expect(jsonBody(callsTo(retried, API_PATHS.generateScript)[0]![1])).toEqual(first);

@@ -190,6 +190,7 @@ function speechQueue(maxWaiting = 6) {
     maxWaiting,
     expectedSecondsPerUnit: 0.1,
     guessWeight: SPEECH_GUESS_WEIGHT,
+    tool: 'text-to-speech',
   });
 }
 

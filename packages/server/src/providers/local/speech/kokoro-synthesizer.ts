@@ -97,6 +97,7 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
       maxWaiting: options.maxWaiting ?? 6,
       expectedSecondsPerUnit: 0.5,
       guessWeight: SPEECH_GUESS_WEIGHT,
+      tool: 'text-to-speech',
     });
   }
 

@@ -202,7 +202,11 @@ export class LlamaTextGenerator implements TextGenerator {
     options: EngineRequestOptions & { expectedTokens: number },
     work: (generator: Pick<TextGenerator, 'generate'>) => Promise<T>,
   ): Promise<T> {
-    const turn: Turn = { place: new QueuePlace(options.expectedTokens), jobs: new Set() };
+    // Each generation's own signal ends with it: the turn's place listens to the writer's.
+    const turn: Turn = {
+      place: new QueuePlace(options.expectedTokens, options.signal),
+      jobs: new Set(),
+    };
     try {
       return await work({
         generate: (request) =>
@@ -210,6 +214,7 @@ export class LlamaTextGenerator implements TextGenerator {
             {
               ...request,
               visitor: options.visitor,
+              tool: options.tool,
               onQueuePosition: options.onQueuePosition,
               signal: AbortSignal.any(
                 [options.signal, request.signal].filter((signal) => signal !== undefined),
@@ -256,6 +261,7 @@ export class LlamaTextGenerator implements TextGenerator {
         {
           signal: stop.signal,
           visitor: request.visitor,
+          tool: request.tool,
           onQueuePosition: request.onQueuePosition,
           cost: request.maxTokens,
           place: turn?.place,

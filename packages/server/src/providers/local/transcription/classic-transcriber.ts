@@ -64,6 +64,7 @@ export class ClassicTranscriber implements Transcriber {
       maxWaiting,
       expectedSecondsPerUnit: 0.3,
       guessWeight: AUDIO_GUESS_WEIGHT,
+      tool: 'speech-to-text',
     });
   }
 

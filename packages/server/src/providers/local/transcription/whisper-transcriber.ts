@@ -66,6 +66,7 @@ export class WhisperTranscriber implements Transcriber {
       maxWaiting,
       expectedSecondsPerUnit: size === 'small' ? 0.9 : 0.35,
       guessWeight: AUDIO_GUESS_WEIGHT,
+      tool: 'speech-to-text',
     });
   }
 
