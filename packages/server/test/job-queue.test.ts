@@ -504,27 +504,3 @@ test('a request that reports its progress shows the speed before it ends', async
   place.leave();
   await next;
 });
-
-test('a running request that slows down is timed at its own speed, not the line’s', async () => {
-  const clock = manualClock();
-  const queue = new JobQueue({
-    concurrency: 1,
-    maxWaiting: 0,
-    expectedSecondsPerUnit: 1,
-    guessWeight: 10,
-    now: clock.now,
-  });
-  // The line's speed is 1 s a unit from its guess; then the machine gets busy: the running
-  // request does 2 units in 8 s, 4 s a unit.
-  const place = new QueuePlace(10);
-  await queue.run(async () => {}, { place });
-  clock.advance(8);
-  place.progress(2);
-  assert.ok(queue.secondsPerUnit < 2, 'the line remembers its quicker past');
-  // Its 8 units left take 32 s at its own speed; a refused newcomer is told so, not 8 s.
-  await assert.rejects(
-    queue.run(async () => {}, { cost: 1 }),
-    (error: unknown) => error instanceof ProviderBusyError && error.retryAfterSeconds === 32,
-  );
-  place.leave();
-});

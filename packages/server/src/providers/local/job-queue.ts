@@ -297,12 +297,10 @@ export class JobQueue {
     /** When each of the `concurrency` places at work frees. */
     const freeAt: number[] = [];
     for (const entry of this.running) {
-      // What is left of its work at its own speed so far (the machine may have got busier since
-      // the jobs that set the line's speed), less the time since it last did some. A job past its
-      // estimate is taken to end any moment: its next progress will say better.
+      // What is left of its work, less the time since it last did some. A job past its estimate
+      // is taken to end any moment: its measured speed will say better.
       const { units, at } = entry.done ?? { units: 0, at: entry.startedAt! };
-      const ownSecondsPerUnit = units > 0 ? (at - entry.startedAt!) / 1000 / units : secondsPerUnit;
-      const end = Math.max(0, (entry.cost - units) * ownSecondsPerUnit - (now - at) / 1000);
+      const end = Math.max(0, (entry.cost - units) * secondsPerUnit - (now - at) / 1000);
       ends.set(entry, end);
       freeAt.push(end);
     }
