@@ -20,6 +20,7 @@ import {
   TOOL_CAPABILITY,
   toolPath,
   TEXT_TO_SPEECH_MESSAGES,
+  SPEECH_TO_TEXT_MESSAGES,
   VOICE_DESCRIPTIONS,
   VOICES,
   voiceName,
@@ -440,6 +441,45 @@ describe('speech to text', () => {
         srt.content.toString('utf8'),
         /^1\n\d\d:\d\d:\d\d,\d{3} --> \d\d:\d\d:\d\d,\d{3}\n\S/,
       );
+
+      // The editor: split a line, merge two, correct a text and a time; the SRT follows.
+      const editor = page.getByRole('region', { name: SPEECH_TO_TEXT_MESSAGES.editSubtitles });
+      await expectVisible(editor);
+      const lines = editor.getByRole('listitem');
+      const before = await lines.count();
+      const lineText = (line: number) =>
+        editor.getByLabel(SPEECH_TO_TEXT_MESSAGES.cueText(line)).inputValue();
+      const firstText = await lineText(1);
+      await editor.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.splitCue(1) }).click();
+      assert.equal(await lines.count(), before + 1);
+      const [left, right] = [await lineText(1), await lineText(2)];
+      assert.equal(`${left} ${right}`, firstText.replace(/\s*\n\s*/g, ' '));
+      await editor.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.mergeCue(1) }).click();
+      assert.equal(await lines.count(), before);
+      assert.equal(await lineText(1), `${left} ${right}`);
+      await editor.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.splitCue(1) }).click();
+      await editor.getByLabel(SPEECH_TO_TEXT_MESSAGES.cueText(1)).fill('Hello there.');
+      const start = Number(
+        await editor.getByLabel(SPEECH_TO_TEXT_MESSAGES.cueStart(1)).inputValue(),
+      );
+      const nextStart = Number(
+        await editor.getByLabel(SPEECH_TO_TEXT_MESSAGES.cueStart(2)).inputValue(),
+      );
+      const end = Math.round(((start + nextStart) / 2) * 1000) / 1000;
+      await editor.getByLabel(SPEECH_TO_TEXT_MESSAGES.cueEnd(1)).fill(String(end));
+      assert.deepEqual(await accessibilityViolations(page), []);
+
+      const edited = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download SRT' }).click(),
+      );
+      const cues = edited.content.toString('utf8').trim().split(/\n\n/);
+      assert.equal(cues.length, before + 1, edited.content.toString('utf8'));
+      const [, times, firstCueText] = cues[0]!.split('\n');
+      assert.equal(firstCueText, 'Hello there.');
+      const srtTime = (seconds: number) =>
+        new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23).replace('.', ',');
+      assert.equal(times, `${srtTime(start)} --> ${srtTime(end)}`);
+      assert.equal(cues[1]!.split('\n')[2], right);
     },
   );
 });

@@ -10,6 +10,11 @@ function timestamp(seconds: number, fractionSeparator: ',' | '.'): string {
   return `${pad(hours)}:${pad(minutes)}:${pad(wholeSeconds)}${fractionSeparator}${pad(milliseconds, 3)}`;
 }
 
+/** A cue's time as the editor shows it, as in WebVTT: 00:01:02.500. */
+export function formatCueTime(seconds: number): string {
+  return timestamp(seconds, '.');
+}
+
 function spokenSegments(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
   return segments.filter((segment) => segment.text.trim() !== '');
 }

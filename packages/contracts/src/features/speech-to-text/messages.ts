@@ -63,6 +63,22 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   heardLanguage: (language: string, translated: boolean) =>
     translated ? `Heard in ${language}, translated to English.` : `Heard in ${language}.`,
   downloadWordTimedVtt: 'Download WebVTT, word by word',
+  /** The subtitle editor. */
+  editSubtitles: 'Edit the subtitles',
+  editSubtitlesHint:
+    'Correct a line, move its times, split or merge lines: the downloads follow your changes. Play starts your recording at the line.',
+  yourRecording: 'Your recording',
+  cueStart: (cue: number) => `Line ${cue} starts at (seconds)`,
+  cueEnd: (cue: number) => `Line ${cue} ends at (seconds)`,
+  cueText: (cue: number) => `Line ${cue} text`,
+  play: 'Play',
+  playCue: (cue: number) => `Play from line ${cue}`,
+  split: 'Split',
+  splitCue: (cue: number) => `Split line ${cue}`,
+  merge: 'Merge with next',
+  mergeCue: (cue: number) => `Merge line ${cue} with the next`,
+  delete: 'Delete',
+  deleteCue: (cue: number) => `Delete line ${cue}`,
 
   /** A long recording's job (API_PATHS.speechToTextJobs): its limits are the operator's. */
   jobFileTooLarge: (maxBytes: number) =>

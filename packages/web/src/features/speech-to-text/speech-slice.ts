@@ -3,7 +3,7 @@
  * returns so the page can offer real subtitle files. The uploaded File never enters the store: the
  * thunk takes it as an argument.
  */
-import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
+import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   API_PATHS,
   SPEECH_LANGUAGE_FIELD,
@@ -18,6 +18,7 @@ import {
 import { postForm } from '../../lib/api-client.ts';
 import { getErrorMessage } from '../../lib/get-error-message.ts';
 import { createRequestControls } from '../../lib/running-request.ts';
+import { mergeWithNext, split, transcriptOf, withText, withTimes, without } from './cue-edits.ts';
 
 export interface SpeechState {
   text: string;
@@ -84,6 +85,26 @@ const speechSlice = createSlice({
       state.error = null;
       state.loading = false;
     },
+    /** The editor's changes: the cues change, and the transcript (subtitles.rtc) follows them. */
+    cueTextChanged(state, action: PayloadAction<{ index: number; text: string }>) {
+      state.segments = withText(state.segments, action.payload.index, action.payload.text);
+      state.text = transcriptOf(state.segments);
+    },
+    cueTimesChanged(state, action: PayloadAction<{ index: number; start?: number; end?: number }>) {
+      const { index, ...times } = action.payload;
+      state.segments = withTimes(state.segments, index, times);
+    },
+    cueSplit(state, action: PayloadAction<{ index: number; at?: number }>) {
+      state.segments = split(state.segments, action.payload.index, action.payload.at);
+    },
+    cueMergedWithNext(state, action: PayloadAction<{ index: number }>) {
+      state.segments = mergeWithNext(state.segments, action.payload.index);
+      state.text = transcriptOf(state.segments);
+    },
+    cueDeleted(state, action: PayloadAction<{ index: number }>) {
+      state.segments = without(state.segments, action.payload.index);
+      state.text = transcriptOf(state.segments);
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -113,6 +134,8 @@ const speechSlice = createSlice({
 });
 
 export const { selectSpeech } = speechSlice.selectors;
+export const { cueTextChanged, cueTimesChanged, cueSplit, cueMergedWithNext, cueDeleted } =
+  speechSlice.actions;
 export const speechReducer = speechSlice.reducer;
 
 const controls = createRequestControls(requestTranscript, speechSlice.actions.speechReset);

@@ -26,7 +26,18 @@ import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
-import { resetSpeech, selectSpeech, transcribeAudio } from './speech-slice.ts';
+import { useObjectUrl } from '../../lib/use-object-url.ts';
+import { CueEditor } from './cue-editor.tsx';
+import {
+  cueDeleted,
+  cueMergedWithNext,
+  cueSplit,
+  cueTextChanged,
+  cueTimesChanged,
+  resetSpeech,
+  selectSpeech,
+  transcribeAudio,
+} from './speech-slice.ts';
 import '../../components/tools.css';
 
 /** The language choices: detection first (the empty value), then Whisper's languages by name. */
@@ -59,6 +70,7 @@ export function SpeechToTextPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [showPanel, setShowPanel] = useState(false);
+  const recordingUrl = useObjectUrl(file);
   const [showAddFileHint, flashAddFileHint, hideAddFileHint] = useTimedFlag(TIMINGS.noticeMs);
   const inputRef = useRef<HTMLInputElement>(null);
   const resultView = useResultInView(loading, showPanel && !error);
@@ -353,6 +365,17 @@ export function SpeechToTextPage() {
             </p>
           ) : null}
           {!loading ? <TextStats text={text} /> : null}
+          {!loading && segments.length > 0 ? (
+            <CueEditor
+              cues={segments}
+              audioUrl={recordingUrl}
+              onTextChange={(index, cueText) => dispatch(cueTextChanged({ index, text: cueText }))}
+              onTimesChange={(index, times) => dispatch(cueTimesChanged({ index, ...times }))}
+              onSplit={(index, at) => dispatch(cueSplit({ index, at }))}
+              onMergeWithNext={(index) => dispatch(cueMergedWithNext({ index }))}
+              onDelete={(index) => dispatch(cueDeleted({ index }))}
+            />
+          ) : null}
         </ResultPanel>
       ) : null}
     </div>

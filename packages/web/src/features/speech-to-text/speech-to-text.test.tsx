@@ -314,6 +314,63 @@ describe('Speech to text page', () => {
     expect(again.get('language')).toBe('de');
   });
 
+  it('the subtitle editor changes the cues, and the downloads follow the edits', async () => {
+    const { blobs } = stubObjectUrls();
+    stubApi({
+      [API_PATHS.speechToText]: () =>
+        jsonResponse({
+          success: true,
+          data: {
+            transcript: 'Leave your message after the tone. Goodbye now.',
+            segments: [
+              { start: 0.5, end: 3, text: 'Leave your message after the tone.' },
+              { start: 4, end: 5, text: 'Goodbye now.' },
+            ],
+          },
+        }),
+    });
+    const downloads = captureDownloads();
+    renderWithStore(<SpeechToTextPage />);
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile('message.wav')]);
+    const editor = await screen.findByRole('region', {
+      name: SPEECH_TO_TEXT_MESSAGES.editSubtitles,
+    });
+    // The recording plays beside the cues.
+    expect(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.yourRecording)).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^blob:/),
+    );
+
+    fireEvent.change(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.cueText(2)), {
+      target: { value: 'Goodbye for now.' },
+    });
+    fireEvent.change(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.cueEnd(2)), {
+      target: { value: '5.5' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.splitCue(1) }));
+    expect(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.cueText(1))).toHaveValue(
+      'Leave your message',
+    );
+    expect(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.cueText(2))).toHaveValue(
+      'after the tone.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.mergeCue(2) }));
+    expect(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.cueText(2))).toHaveValue(
+      'after the tone. Goodbye for now.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.deleteCue(1) }));
+    expect(editor.querySelectorAll('li')).toHaveLength(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download SRT' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download Your RTC file' }));
+    const [srt, rtc] = downloads.slice(-2).map((download) => blobs.get(download.href)!);
+    const cueStart = (0.5 + (2.5 * 18) / 33).toFixed(3).replace('.', ',');
+    expect(await readBlob(srt!)).toBe(
+      `1\n00:00:0${cueStart} --> 00:00:05,500\nafter the tone. Goodbye for now.\n`,
+    );
+    expect(await readBlob(rtc!)).toBe('after the tone. Goodbye for now.');
+  });
+
   it('Reset clears the file, the hint and the panel', async () => {
     stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
     renderWithStore(<SpeechToTextPage />);
