@@ -321,7 +321,7 @@ describe('several generations at once (TEXT_PARALLEL), tiny random model', () =>
     assert.equal((await firstIterator.next()).done, false);
     assert.deepEqual(engine.queueSize, { running: 2, waiting: 0 });
 
-    const third = collect(engine.generate({ ...request, maxTokens: 5, visitor: 'c' }));
+    const third = collect(engine.generate({ ...request, maxTokens: 20, visitor: 'c' }));
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
     await firstIterator.return?.();
@@ -342,7 +342,9 @@ describe('several generations at once (TEXT_PARALLEL), tiny random model', () =>
       await collect(turn.generate({ ...request, maxTokens: 5 }));
       const planSequence = engine.lastGeneration?.sequence;
       // Between two parts the turn still holds its sequence: the newcomer cannot take it.
-      newcomer = collect(engine.generate({ ...request, maxTokens: 3, visitor: 'c' }));
+      // Enough tokens that the random model writes some text: a few may all be pieces of one
+      // character, which stream nothing.
+      newcomer = collect(engine.generate({ ...request, maxTokens: 20, visitor: 'c' }));
       await new Promise((resolve) => setImmediate(resolve));
       assert.deepEqual(engine.queueSize, { running: 2, waiting: 1 });
       await collect(turn.generate({ ...request, maxTokens: 5 }));
