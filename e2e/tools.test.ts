@@ -354,6 +354,7 @@ describe('text to speech', () => {
         withFreshBrowser(viewport, async (page) => {
           await page.goto(ROUTES.textToSpeech);
           const picker = page.getByLabel('Voice', { exact: true });
+          await picker.waitFor();
           const options = await picker.locator('option').allTextContents();
           assert.deepEqual(options, VOICES.map(voiceName), 'each option is the name alone');
           await picker.selectOption('sage');

@@ -76,7 +76,8 @@ export const SPEECH_TO_TEXT_MESSAGES = {
   split: 'Split',
   splitCue: (cue: number) => `Split line ${cue}`,
   merge: 'Merge with next',
-  mergeCue: (cue: number) => `Merge line ${cue} with the next`,
+  // The visible text first, as the accessible name must hold it.
+  mergeCue: (cue: number) => `Merge with next: line ${cue}`,
   delete: 'Delete',
   deleteCue: (cue: number) => `Delete line ${cue}`,
 
