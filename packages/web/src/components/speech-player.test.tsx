@@ -17,22 +17,15 @@ import {
   stubApi,
   stubObjectUrls,
 } from '../lib/test-helpers.tsx';
-import { installFakeAudioContext } from '../test/fake-audio-context.ts';
+import { installFakeAudioContext, speechPiece } from '../test/fake-audio-context.ts';
 import { SpokenAudioPanel } from './spoken-audio-panel.tsx';
 
 /** The lead the live playback leaves before its first piece. */
 const LEAD = 0.05;
 
-/** A streamed piece of `seconds` of speech: 2 samples a second, so it lasts that long. */
+/** A streamed piece of `seconds` of speech, as the server sends it. */
 function piece(index: number, startSeconds: number, seconds: number): string {
-  return serverSentEvent('audio', {
-    index,
-    text: `Sentence ${index}.`,
-    startSeconds,
-    endSeconds: startSeconds + seconds,
-    sampleRate: 2,
-    pcmBase64: btoa('\u0000\u0001'.repeat(2 * seconds)),
-  });
+  return serverSentEvent('audio', speechPiece(index, startSeconds, seconds));
 }
 
 const RESULT = serverSentEvent('result', {

@@ -1,25 +1,9 @@
-import type { SpeechPieceEvent } from '@ai-tools/contracts';
-import { installFakeAudioContext } from '../test/fake-audio-context.ts';
+import { installFakeAudioContext, speechPiece as piece } from '../test/fake-audio-context.ts';
 import {
   createLiveSpeechPlayer,
   type LivePlaybackSnapshot,
   type LivePlaybackStatus,
 } from './live-speech-player.ts';
-
-/**
- * A piece of `seconds` of speech starting at `startSeconds` of the final audio: 2 samples a second,
- * so it lasts that long and stays small.
- */
-function piece(index: number, startSeconds: number, seconds: number): SpeechPieceEvent {
-  return {
-    index,
-    text: `Sentence ${index}.`,
-    startSeconds,
-    endSeconds: startSeconds + seconds,
-    sampleRate: 2,
-    pcmBase64: btoa('\u0000\u0001'.repeat(2 * seconds)),
-  };
-}
 
 /** Where the playback is: its status, and the position heard to the millisecond. */
 function expectAt(

@@ -3,7 +3,27 @@
  * that end when the clock passes their end, and suspend/resume that hold and free the clock as a
  * browser's do. Installed as the global AudioContext for one test.
  */
+import type { SpeechPieceEvent } from '@ai-tools/contracts';
 import { vi } from 'vitest';
+
+/**
+ * A streamed piece of `seconds` of speech starting at `startSeconds` of the final audio: 2 samples
+ * a second, so it lasts that long and stays small.
+ */
+export function speechPiece(
+  index: number,
+  startSeconds: number,
+  seconds: number,
+): SpeechPieceEvent {
+  return {
+    index,
+    text: `Sentence ${index}.`,
+    startSeconds,
+    endSeconds: startSeconds + seconds,
+    sampleRate: 2,
+    pcmBase64: btoa('\u0000\u0001'.repeat(2 * seconds)),
+  };
+}
 
 export class FakeBufferSource {
   buffer: { duration: number } | null = null;

@@ -110,12 +110,6 @@ export const READ_LANGUAGES: readonly string[] = [
   ...BASIC_VOICE_LANGUAGES,
 ].map((language) => language.tag);
 
-/** Whether the voices speak a language, given by its BCP 47 tag ('pt-BR' is Portuguese). */
-export function isSpokenLanguage(tag: string): boolean {
-  const primary = tag.toLowerCase().split(/[-_]/)[0];
-  return SPOKEN_LANGUAGES.some((language) => language.tag === primary);
-}
-
 /** A language's English name ('ko' is Korean), or the tag itself where the runtime has none. */
 export function languageName(tag: string): string {
   try {

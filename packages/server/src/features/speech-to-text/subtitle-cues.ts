@@ -10,8 +10,9 @@
  */
 import { CAPTION_LIMITS, type TranscriptSegment } from '@ai-tools/contracts';
 import { displayWidth } from '../../text/display-width.ts';
+import { UNSPACED, unspacedWords } from '../../text/unspaced-words.ts';
 
-interface TimedWord {
+interface CueWord {
   /** The word with the punctuation that follows it. */
   text: string;
   start: number;
@@ -27,7 +28,6 @@ const PAUSE_SECONDS = 1;
 const MAX_CUE_COLUMNS = CAPTION_LIMITS.maxLineCharacters * CAPTION_LIMITS.maxLines;
 const SENTENCE_END = /[.!?…。！？]["'”’»」』)）]*$/u;
 const CLAUSE_END = /[,;:–—、，；：]["'”’»」』)）]*$/u;
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
 
 /**
  * The subtitle cues of a transcript, in order, each `text` already broken into its lines and
@@ -54,7 +54,7 @@ export function subtitleCues(
 }
 
 /** A segment's words, timed by the engine's word times or by their share of its width. */
-function segmentWords(segment: TranscriptSegment, nextStart: number | undefined): TimedWord[] {
+function segmentWords(segment: TranscriptSegment, nextStart: number | undefined): CueWord[] {
   const text = segment.text.trim();
   if (!text) return [];
   const spaced = !UNSPACED.test(text) || /\s/.test(text);
@@ -115,53 +115,10 @@ function characterTimes(segment: TranscriptSegment): { start: number; end: numbe
   return spelled === withoutSpaces(segment.text).join('') ? times : undefined;
 }
 
-/**
- * Chinese and Japanese words by ICU's dictionaries, each with the punctuation (and Japanese
- * particle) after it, so that no word is cut and no line starts with a closing mark.
- */
-function unspacedWords(text: string): string[] {
-  const words: string[] = [];
-  for (const { segment, isWordLike } of new Intl.Segmenter('ja', {
-    granularity: 'word',
-  }).segment(text)) {
-    if (!segment.trim()) continue;
-    const attaches = (!isWordLike && !/^[「『（(“"]/u.test(segment)) || PARTICLES.has(segment);
-    if (attaches && words.length > 0) {
-      words[words.length - 1] += segment;
-    } else if (words.length > 0 && /[「『（(“"]$/u.test(words.at(-1)!)) {
-      // An opening mark belongs to the word after it.
-      words[words.length - 1] += segment;
-    } else {
-      words.push(segment);
-    }
-  }
-  return words;
-}
-
-/**
- * Japanese particles stay with the word before them, as Japanese subtitles break lines after a
- * particle, never before one.
- */
-const PARTICLES = new Set([
-  'は',
-  'が',
-  'を',
-  'に',
-  'で',
-  'と',
-  'の',
-  'へ',
-  'も',
-  'や',
-  'から',
-  'まで',
-  'より',
-]);
-
 /** The words cut into runs at the ends of sentences (and at long pauses). */
-function runsOfSpeech(words: TimedWord[]): TimedWord[][] {
-  const runs: TimedWord[][] = [];
-  let run: TimedWord[] = [];
+function runsOfSpeech(words: CueWord[]): CueWord[][] {
+  const runs: CueWord[][] = [];
+  let run: CueWord[] = [];
   for (const word of words) {
     run.push(word);
     if (word.boundary === 'sentence') {
@@ -173,7 +130,7 @@ function runsOfSpeech(words: TimedWord[]): TimedWord[][] {
   return runs;
 }
 
-function joined(words: readonly TimedWord[]): string {
+function joined(words: readonly CueWord[]): string {
   return words
     .map((word, index) => (index > 0 && word.spaced ? ` ${word.text}` : word.text))
     .join('');
@@ -183,7 +140,7 @@ function joined(words: readonly TimedWord[]): string {
  * A cue's text in one line when it fits, else in two broken between words where the longer line
  * is shortest.
  */
-function lines(words: readonly TimedWord[]): string[] {
+function lines(words: readonly CueWord[]): string[] {
   if (displayWidth(joined(words)) <= CAPTION_LIMITS.maxLineCharacters) return [joined(words)];
   let best = { split: 1, longest: Infinity };
   for (let split = 1; split < words.length; split += 1) {
@@ -196,11 +153,11 @@ function lines(words: readonly TimedWord[]): string[] {
   return [joined(words.slice(0, best.split)), joined(words.slice(best.split))];
 }
 
-function fitsInCue(words: readonly TimedWord[]): boolean {
+function fitsInCue(words: readonly CueWord[]): boolean {
   return lines(words).every((line) => displayWidth(line) <= CAPTION_LIMITS.maxLineCharacters);
 }
 
-function lasts(words: readonly TimedWord[]): number {
+function lasts(words: readonly CueWord[]): number {
   return words.at(-1)!.end - words[0]!.start;
 }
 
@@ -209,7 +166,7 @@ function lasts(words: readonly TimedWord[]): number {
  * always may), fewer cues are better, a cut at a clause or segment end is better than inside one,
  * and cues of even width are better than a long one and a scrap.
  */
-function splitRun(run: TimedWord[]): Cue[] {
+function splitRun(run: CueWord[]): Cue[] {
   if (fitsInCue(run) && lasts(run) <= CAPTION_LIMITS.maxSeconds) return [cueOf(run)];
   const width = displayWidth(joined(run));
   const pieces = Math.max(
@@ -250,10 +207,10 @@ function splitRun(run: TimedWord[]): Cue[] {
 interface Cue {
   start: number;
   end: number;
-  words: TimedWord[];
+  words: CueWord[];
 }
 
-function cueOf(words: TimedWord[]): Cue {
+function cueOf(words: CueWord[]): Cue {
   return { start: words[0]!.start, end: words.at(-1)!.end, words };
 }
 

@@ -6,6 +6,7 @@
  */
 import { CAPTION_LIMITS, type CaptionCue } from '@ai-tools/contracts';
 import { displayWidth } from '../../text/display-width.ts';
+import { UNSPACED, unspacedWords } from '../../text/unspaced-words.ts';
 
 /** A sentence as written, with the place of its speech in the final audio. */
 export interface SpokenSentence {
@@ -15,57 +16,6 @@ export interface SpokenSentence {
 }
 
 const MAX_CUE_CHARACTERS = CAPTION_LIMITS.maxLineCharacters * CAPTION_LIMITS.maxLines;
-
-/** Japanese and Chinese are written without spaces: lines break between the words ICU finds. */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-/**
- * Punctuation that never starts a line (kinsoku): 、。！？」) and the like stay with the word
- * before them, as does the space after a word.
- */
-const NEVER_STARTS_LINE = /^[\s\p{Pe}\p{Pf}\p{Po}]+$/u;
-/** Opening brackets and quotes (「（『) never end a line: they go with the word after them. */
-const NEVER_ENDS_LINE = /^[\p{Ps}\p{Pi}]+$/u;
-
-const wordSegmenters = new Map<string, Intl.Segmenter>();
-
-function wordSegmenter(language: string): Intl.Segmenter {
-  let segmenter = wordSegmenters.get(language);
-  if (!segmenter) {
-    try {
-      segmenter = new Intl.Segmenter(language, { granularity: 'word' });
-    } catch {
-      // A tag Intl cannot read: ICU's Chinese and Japanese dictionary is one and the same.
-      segmenter = new Intl.Segmenter('ja', { granularity: 'word' });
-    }
-    wordSegmenters.set(language, segmenter);
-  }
-  return segmenter;
-}
-
-/**
- * The words of text written without spaces, as ICU's dictionary finds them (Intl.Segmenter), each
- * with the punctuation that must not start or end a line beside it. A word wider than a line
- * breaks between its characters.
- */
-function unspacedWords(text: string, language: string): string[] {
-  const words: string[] = [];
-  let opening = '';
-  for (const { segment } of wordSegmenter(language).segment(text)) {
-    const parts =
-      displayWidth(segment) > CAPTION_LIMITS.maxLineCharacters ? Array.from(segment) : [segment];
-    for (const part of parts) {
-      if (NEVER_ENDS_LINE.test(part)) opening += part;
-      else if (words.length > 0 && !opening && NEVER_STARTS_LINE.test(part)) {
-        words[words.length - 1] += part;
-      } else {
-        words.push(opening + part);
-        opening = '';
-      }
-    }
-  }
-  if (opening) words.push(opening);
-  return words;
-}
 
 /** The units a line or cue may break between, and what joins them back. */
 function units(text: string, language: string | undefined): { parts: string[]; separator: string } {

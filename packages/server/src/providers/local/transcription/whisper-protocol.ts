@@ -2,7 +2,7 @@
  * The messages between the transcriber (main thread) and the Whisper worker thread. The worker
  * holds the model; the transcriber decides what to ask of it and what to keep of the answers.
  */
-import type { TranscriptionTask } from '@ai-tools/contracts';
+import type { TimedWord, TranscriptionTask } from '@ai-tools/contracts';
 
 export interface WhisperWorkerSettings {
   /** `${MODELS_DIR}/transformers`: transformers.js reads the model from there and nowhere else. */
@@ -43,13 +43,6 @@ export interface TimedText {
    * and dynamic time warping), in seconds from the piece's start.
    */
   words?: TimedWord[];
-}
-
-/** A word as written (with its punctuation) and when it is said. */
-export interface TimedWord {
-  text: string;
-  start: number;
-  end: number;
 }
 
 export interface DecodedPiece {

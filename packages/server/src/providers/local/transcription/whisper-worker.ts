@@ -22,7 +22,7 @@ import {
   type Processor,
 } from '@huggingface/transformers';
 import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
-import type { TranscriptionTask } from '@ai-tools/contracts';
+import type { TimedWord, TranscriptionTask } from '@ai-tools/contracts';
 import { WHISPER_FILES } from '../../../models/manifest.ts';
 import { serveEngine } from '../engine-worker.ts';
 import { withoutGraphOutputs } from '../onnx-outputs.ts';
@@ -31,7 +31,6 @@ import type {
   DecodedPiece,
   LanguageScores,
   TimedText,
-  TimedWord,
   WhisperReply,
   WhisperRequest,
   WhisperWorkerSettings,
