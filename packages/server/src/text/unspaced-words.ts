@@ -5,9 +5,6 @@
 import { CAPTION_LIMITS } from '@ai-tools/contracts';
 import { displayWidth } from './display-width.ts';
 
-/** Text in a script written without spaces between words. */
-export const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
-
 /**
  * Punctuation that never starts a line (kinsoku): 、。！？」) and the like stay with the word
  * before them, as does the space after a word.

@@ -17,6 +17,13 @@ export const TEXT_TO_SPEECH_LIMITS = {
  * Captions made with a synthesis follow common subtitle practice (the BBC's and Netflix's
  * guidelines): at most two lines of about 42 characters, each cue on screen at least about a second.
  */
+/**
+ * Text in a script written without spaces between words (Chinese, Japanese, Thai): its captions
+ * and subtitles break between dictionary words and join without a space.
+ */
+export const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u;
+
 export const CAPTION_LIMITS = {
   maxLineCharacters: 42,
   maxLines: 2,

@@ -8,9 +8,9 @@
  * Each word's time is the engine's own where it gives word times (Whisper's alignment heads), and
  * otherwise its share of its segment's time by width.
  */
-import { CAPTION_LIMITS, type TranscriptSegment } from '@ai-tools/contracts';
+import { CAPTION_LIMITS, UNSPACED_SCRIPT, type TranscriptSegment } from '@ai-tools/contracts';
 import { displayWidth } from '../../text/display-width.ts';
-import { UNSPACED, unspacedWords } from '../../text/unspaced-words.ts';
+import { unspacedWords } from '../../text/unspaced-words.ts';
 
 interface CueWord {
   /** The word with the punctuation that follows it. */
@@ -57,7 +57,7 @@ export function subtitleCues(
 function segmentWords(segment: TranscriptSegment, nextStart: number | undefined): CueWord[] {
   const text = segment.text.trim();
   if (!text) return [];
-  const spaced = !UNSPACED.test(text) || /\s/.test(text);
+  const spaced = !UNSPACED_SCRIPT.test(text) || /\s/.test(text);
   const pieces = spaced ? text.split(/\s+/) : unspacedWords(text);
   const timeline = characterTimes(segment);
   const total = pieces.reduce((sum, piece) => sum + displayWidth(piece), 0);

@@ -4,9 +4,9 @@
  * fit in two lines; only those parts are timed by their share of the sentence's spoken words. The
  * cues show the sentence as it was written ("2019", not "twenty nineteen").
  */
-import { CAPTION_LIMITS, type CaptionCue } from '@ai-tools/contracts';
+import { CAPTION_LIMITS, UNSPACED_SCRIPT, type CaptionCue } from '@ai-tools/contracts';
 import { displayWidth } from '../../text/display-width.ts';
-import { UNSPACED, unspacedWords } from '../../text/unspaced-words.ts';
+import { unspacedWords } from '../../text/unspaced-words.ts';
 
 /** A sentence as written, with the place of its speech in the final audio. */
 export interface SpokenSentence {
@@ -20,7 +20,7 @@ const MAX_CUE_CHARACTERS = CAPTION_LIMITS.maxLineCharacters * CAPTION_LIMITS.max
 /** The units a line or cue may break between, and what joins them back. */
 function units(text: string, language: string | undefined): { parts: string[]; separator: string } {
   const trimmed = text.trim();
-  return UNSPACED.test(trimmed)
+  return UNSPACED_SCRIPT.test(trimmed)
     ? { parts: unspacedWords(trimmed, language ?? 'ja'), separator: '' }
     : { parts: trimmed.split(/\s+/), separator: ' ' };
 }
@@ -133,7 +133,7 @@ export function captionCues(
   const joined: CaptionCue[] = [];
   for (const cue of cues) {
     const previous = joined.at(-1);
-    const separator = previous && UNSPACED.test(previous.text + cue.text) ? '' : ' ';
+    const separator = previous && UNSPACED_SCRIPT.test(previous.text + cue.text) ? '' : ' ';
     const tooShort = (candidate: CaptionCue) =>
       candidate.end - candidate.start < CAPTION_LIMITS.minSeconds;
     const fitsWith = (candidate: CaptionCue) =>

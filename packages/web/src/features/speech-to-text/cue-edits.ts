@@ -3,7 +3,7 @@
  * corrects before downloading (a cue's text, its times, splitting one, merging two, deleting one).
  * A cue keeps its words' times only while its text is still the words': an edited text drops them.
  */
-import type { TranscriptSegment } from '@ai-tools/contracts';
+import { UNSPACED_SCRIPT, type TranscriptSegment } from '@ai-tools/contracts';
 
 /** The smallest time a cue may last here, so start and end never cross. */
 export const SHORTEST_CUE_SECONDS = 0.1;
@@ -16,10 +16,7 @@ function rounded(seconds: number): number {
 
 /** Chinese and Japanese join without a space; every other language with one. */
 function separatorFor(text: string): string {
-  return /\s/.test(text.trim()) ||
-    !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)
-    ? ' '
-    : '';
+  return /\s/.test(text.trim()) || !UNSPACED_SCRIPT.test(text) ? ' ' : '';
 }
 
 /** The transcript the edited cues make: their texts, one line each joined as prose. */

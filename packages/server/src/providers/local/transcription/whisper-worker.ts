@@ -22,7 +22,7 @@ import {
   type Processor,
 } from '@huggingface/transformers';
 import { InferenceSession, type Tensor as OnnxTensor } from 'onnxruntime-node';
-import type { TimedWord, TranscriptionTask } from '@ai-tools/contracts';
+import { UNSPACED_SCRIPT, type TimedWord, type TranscriptionTask } from '@ai-tools/contracts';
 import { WHISPER_FILES } from '../../../models/manifest.ts';
 import { serveEngine } from '../engine-worker.ts';
 import { withoutGraphOutputs } from '../onnx-outputs.ts';
@@ -333,9 +333,9 @@ function timedWords(
     .filter((word) => word.text !== '');
 }
 
-/** Chinese and Japanese have no spaces: each of their characters stands as a word here. */
+/** Chinese, Japanese and Thai have no spaces: each of their characters stands as a word here. */
 function isUnspacedCharacter(text: string): boolean {
-  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(text);
+  return UNSPACED_SCRIPT.test(Array.from(text).at(-1) ?? '');
 }
 
 async function decode(
