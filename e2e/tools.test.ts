@@ -21,11 +21,14 @@ import {
   toolPath,
   TEXT_TO_SPEECH_MESSAGES,
   SPEECH_TO_TEXT_MESSAGES,
+  speechToTextJobPath,
   VOICE_DESCRIPTIONS,
   VOICES,
   voiceName,
   type Capability,
   type HealthResponse,
+  type TranscriptionJob,
+  type TranscriptionJobResponse,
 } from '@ai-tools/contracts';
 import {
   BASE_URL,
@@ -481,6 +484,75 @@ describe('speech to text', () => {
         new Date(Math.round(seconds * 1000)).toISOString().slice(11, 23).replace('.', ',');
       assert.equal(times, `${srtTime(start)} --> ${srtTime(end)}`);
       assert.equal(cues[1]!.split('\n')[2], right);
+    },
+  );
+
+  test(
+    'a recording over 10 minutes is transcribed as a background job that a reload finds again',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertNeuralEngine('transcription');
+      const { page } = session;
+      // The spoken sentence, then silence to 10 min 20 s: over the direct call's limit, yet quick
+      // to hear, since only the speech found in it is transcribed.
+      const long = join(workDir, 'long-recording.mp3');
+      const made = spawnSync('ffmpeg', [
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        speechRecording(),
+        '-af',
+        'apad=whole_dur=620',
+        '-ac',
+        '1',
+        '-ar',
+        '16000',
+        '-b:a',
+        '16k',
+        long,
+      ]);
+      assert.equal(made.status, 0, made.stderr?.toString());
+
+      await page.goto(ROUTES.speechToText);
+      await page.getByRole('heading', { name: 'Speech To Text AI' }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(long);
+      // The page sends it as a job and keeps its id in the address.
+      await page.waitForURL(/\?job=[\w-]+$/, { timeout: GENERATION_TIMEOUT_MS });
+      const jobId = new URL(page.url()).searchParams.get('job')!;
+      await expectVisible(page.getByText(SPEECH_TO_TEXT_MESSAGES.longRecordingNote));
+      assert.deepEqual(await accessibilityViolations(page), []);
+
+      // A reload (or the address kept) follows the same job to its transcript.
+      await page.reload();
+      const transcript = page.getByLabel('Transcript');
+      await transcript.waitFor();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="job-kept-until"]') !== null,
+        undefined,
+        { timeout: GENERATION_TIMEOUT_MS },
+      );
+      assert.match(await transcript.inputValue(), /hello|world|test|subtitle/i);
+      assert.equal(new URL(page.url()).searchParams.get('job'), jobId);
+      const srt = await saveDownload(page, () =>
+        page.getByRole('button', { name: 'Download SRT' }).click(),
+      );
+      assert.match(srt.content.toString('utf8'), /^1\n00:00:0\d,\d{3} --> /);
+
+      // Reset deletes the result on the server (the job then answers only that it was
+      // cancelled, until it expires) and leaves the address.
+      await page.getByRole('button', { name: 'Reset' }).click();
+      await page.waitForURL((address) => !address.search.includes('job='));
+      const jobAddress = `${BASE_URL}${speechToTextJobPath(jobId)}`;
+      let job: TranscriptionJob | undefined;
+      for (let look = 0; look < 50 && job?.status !== 'cancelled'; look += 1) {
+        if (look > 0) await page.waitForTimeout(100);
+        job = ((await (await page.request.get(jobAddress)).json()) as TranscriptionJobResponse)
+          .data;
+      }
+      assert.equal(job?.status, 'cancelled');
+      assert.equal(job?.result, undefined);
+      assert.equal(job?.transcript, undefined);
     },
   );
 });

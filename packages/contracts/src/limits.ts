@@ -27,6 +27,8 @@ export const TIMINGS = {
   faqCollapseMs: 350,
   videoModalAnimationMs: 300,
   stickyNavbarScrollPx: 50,
+  /** How often the page asks a long recording's transcription job how far it is. */
+  transcriptionJobPollMs: 2000,
 } as const;
 
 /**

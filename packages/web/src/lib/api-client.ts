@@ -48,6 +48,10 @@ export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return send<T>(path, { method: 'GET', headers: { accept: 'application/json' }, signal });
 }
 
+export function deleteJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return send<T>(path, { method: 'DELETE', headers: { accept: 'application/json' }, signal });
+}
+
 /**
  * Posts a writer request and resolves with its final JSON, streaming the text to `handlers` as
  * it comes (event-stream-client.ts). That client is loaded on first use: it brings the event

@@ -88,6 +88,21 @@ export const SPEECH_TO_TEXT_MESSAGES = {
     `The audio is longer than ${wordedLength(maxSeconds)}, the most this server transcribes. Please split it into shorter parts and add them one at a time.`,
   jobNotFound:
     'This transcription does not exist, or its result has been deleted. Please upload the recording again.',
+  /** The page's long recordings: sent as a job, followed by its address (`?job=`). */
+  longRecordings:
+    'Longer recordings, such as a podcast or a lecture, are transcribed in the background.',
+  longRecordingNote:
+    'This recording is long, so it is transcribed in the background: you may leave or reload this page, and its address brings you back to the transcription.',
+  jobProgressLabel: 'Transcribing your recording',
+  jobProgress: (done: string, total: string | undefined, percent: number) =>
+    total ? `${percent}% done: ${done} of ${total} heard.` : `${percent}% done: ${done} heard.`,
+  jobTimeLeft: (left: string) => `About ${left} left.`,
+  jobStarting: 'Reading your recording and finding the speech in it…',
+  jobTextSoFar: 'The text so far:',
+  cancelJob: 'Cancel transcription',
+  jobCancelled: 'The transcription was cancelled and its text deleted.',
+  jobKeptUntil: (time: string) =>
+    `Your transcript is kept on this server until ${time}, then deleted. Download it before then.`,
   jobAlreadyRunning:
     'You already have a recording being transcribed. Wait for it to finish, or cancel it, then send the next one.',
 

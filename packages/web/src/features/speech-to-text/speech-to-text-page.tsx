@@ -1,4 +1,5 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   DOWNLOADS,
   languageName,
@@ -28,6 +29,7 @@ import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { useObjectUrl } from '../../lib/use-object-url.ts';
 import { CueEditor } from './cue-editor.tsx';
+import { JobProgress } from './job-progress.tsx';
 import {
   cueDeleted,
   cueMergedWithNext,
@@ -35,8 +37,11 @@ import {
   cueTextChanged,
   cueTimesChanged,
   resetSpeech,
+  resumeTranscriptionJob,
   selectSpeech,
+  transcribeAsJob,
   transcribeAudio,
+  type TranscriptionChoice,
 } from './speech-slice.ts';
 import '../../components/tools.css';
 
@@ -52,9 +57,27 @@ function formatMegabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
+/** The address's parameter that holds a long recording's job, so a reload finds it again. */
+const JOB_PARAMETER = 'job';
+
+/** Over the direct call's limits, a recording is sent as a background job (issue 25). */
+function isLongRecording(file: File, audioSeconds: number | undefined): boolean {
+  return (
+    file.size > LIMITS.uploadMaxBytes ||
+    (audioSeconds !== undefined && audioSeconds > LIMITS.audioMaxSeconds)
+  );
+}
+
+/** A time of day in the visitor's own clock, such as "14:05". */
+function formatTimeOfDay(isoTime: string): string {
+  return new Date(isoTime).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
 export function SpeechToTextPage() {
   const dispatch = useAppDispatch();
-  const { text, segments, spokenLanguage, loading, error } = useAppSelector(selectSpeech);
+  const { text, segments, spokenLanguage, loading, error, job } = useAppSelector(selectSpeech);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const jobInAddress = searchParams.get(JOB_PARAMETER);
   const [language, setLanguage] = useKeptState(
     'speech-to-text.language',
     '',
@@ -73,7 +96,8 @@ export function SpeechToTextPage() {
   const recordingUrl = useObjectUrl(file);
   const [showAddFileHint, flashAddFileHint, hideAddFileHint] = useTimedFlag(TIMINGS.noticeMs);
   const inputRef = useRef<HTMLInputElement>(null);
-  const resultView = useResultInView(loading, showPanel && !error);
+  const panelShown = showPanel || job !== null;
+  const resultView = useResultInView(loading, panelShown && !error);
   // The file whose duration is being read, so a late answer for a replaced file is ignored.
   const selectedFile = useRef<File | null>(null);
 
@@ -92,32 +116,26 @@ export function SpeechToTextPage() {
       window.alert(SPEECH_TO_TEXT_MESSAGES.audioFileOnlyAlert);
       return;
     }
-    if (candidate.size > LIMITS.uploadMaxBytes) {
-      if (inputRef.current) inputRef.current.value = '';
-      setFileError(SPEECH_TO_TEXT_MESSAGES.fileTooLarge);
-      return;
-    }
     setFileError(null);
+    forgetJobInAddress();
     setFile(candidate);
     selectedFile.current = candidate;
     setAudioSeconds(undefined);
     hideAddFileHint();
     // docs/product.md section 4: adding an audio file dispatches transcription at once. That
     // starts it, so the panel shows now: its progress, then the transcript, never hidden behind
-    // a second press of Start, which would read as "do it again" (issue 22).
-    void dispatch(transcribeAudio({ file: candidate, language, task }));
+    // a second press of Start, which would read as "do it again" (issue 22). A file over the
+    // direct call's size goes as a background job (issue 25).
+    const choice = { file: candidate, language, task };
+    const sentAsJob = isLongRecording(candidate, undefined);
+    void dispatch(sentAsJob ? transcribeAsJob(choice) : transcribeAudio(choice));
     setShowPanel(true);
-    // Meanwhile the browser reads the duration: a better estimate, and a recording over the limit
-    // is stopped here instead of after its upload.
+    // Meanwhile the browser reads the duration: a better estimate, and a recording longer than
+    // the direct call takes is sent as a job instead, before its upload ends.
     void readAudioDuration(candidate).then((seconds) => {
       if (selectedFile.current !== candidate) return;
       setAudioSeconds(seconds);
-      if (seconds !== undefined && seconds > LIMITS.audioMaxSeconds) {
-        dispatch(resetSpeech());
-        forgetFile();
-        setShowPanel(false);
-        setFileError(SPEECH_TO_TEXT_MESSAGES.audioTooLong);
-      }
+      if (!sentAsJob && isLongRecording(candidate, seconds)) void dispatch(transcribeAsJob(choice));
     });
   };
 
@@ -140,7 +158,33 @@ export function SpeechToTextPage() {
   };
   /** A new choice of language or task transcribes the chosen file again with it. */
   const transcribeAgain = (choice: { language: string; task: TranscriptionTask }) => {
-    if (file) void dispatch(transcribeAudio({ file, ...choice }));
+    if (!file) return;
+    const request: TranscriptionChoice = { file, ...choice };
+    void dispatch(
+      isLongRecording(file, audioSeconds) ? transcribeAsJob(request) : transcribeAudio(request),
+    );
+  };
+
+  // The job's id lives in the address: a reload (or the link kept) follows it again, and a job
+  // started here is written there, replacing the entry so Back still leaves the page. A job that
+  // cannot be followed (deleted, expired, the server restarted) leaves the address with its error.
+  const followedJob = useRef<string | null>(null);
+  useEffect(() => {
+    if (job) {
+      followedJob.current = job.jobId;
+      if (job.jobId !== jobInAddress) {
+        setSearchParams({ [JOB_PARAMETER]: job.jobId }, { replace: true });
+      }
+    } else if (jobInAddress && followedJob.current !== jobInAddress) {
+      followedJob.current = jobInAddress;
+      void dispatch(resumeTranscriptionJob(jobInAddress));
+    } else if (jobInAddress && error && !loading) {
+      setSearchParams({}, { replace: true });
+    }
+  }, [job, jobInAddress, loading, error, dispatch, setSearchParams]);
+  // With a job in the store its id may be on its way to the address: that one is replaced too.
+  const forgetJobInAddress = () => {
+    if (jobInAddress || job) setSearchParams({}, { replace: true });
   };
   const handleLanguage = (chosen: string) => {
     setLanguage(chosen);
@@ -173,6 +217,7 @@ export function SpeechToTextPage() {
     hideAddFileHint();
     setShowPanel(false);
     dispatch(resetSpeech());
+    forgetJobInAddress();
   };
 
   const handleDownload = () => {
@@ -183,9 +228,11 @@ export function SpeechToTextPage() {
     downloadText(text, DOWNLOADS.transcriptFileName);
   };
 
+  // A job's text so far shows while it runs; a direct request has none until its end.
   const transcriptShown = loading
-    ? SPEECH_TO_TEXT_MESSAGES.processingAudio
+    ? text || SPEECH_TO_TEXT_MESSAGES.processingAudio
     : text || SPEECH_TO_TEXT_MESSAGES.noTextYet;
+  const jobAtWork = loading && job !== null;
 
   return (
     <div className="container tool-page">
@@ -252,6 +299,7 @@ export function SpeechToTextPage() {
             </p>
           ) : null}
           <p className="tool-hint">{SPEECH_TO_TEXT_MESSAGES.uploadLimits}</p>
+          <p className="tool-hint">{SPEECH_TO_TEXT_MESSAGES.longRecordings}</p>
         </div>
         <input
           ref={inputRef}
@@ -288,8 +336,9 @@ export function SpeechToTextPage() {
           ) : null}
           {fileError ? <p className="tool-note">{fileError}</p> : null}
         </div>
+        {jobAtWork ? <JobProgress job={job} onCancel={handleReset} /> : null}
         <WorkingIndicator
-          running={loading && Boolean(file)}
+          running={loading && !jobAtWork && Boolean(file)}
           label="Transcribing your audio"
           estimateSeconds={estimateTranscriptionSeconds(file?.size ?? 0, audioSeconds)}
           finishedMessage={
@@ -301,7 +350,7 @@ export function SpeechToTextPage() {
         <ErrorLine message={error} />
       </div>
 
-      {showPanel ? (
+      {panelShown ? (
         <ResultPanel
           title="Your subtitles have been generated"
           busy={loading}
@@ -362,6 +411,11 @@ export function SpeechToTextPage() {
                 languageName(spokenLanguage),
                 task === 'translate',
               )}
+            </p>
+          ) : null}
+          {!loading && text && job?.expiresAt ? (
+            <p className="tool-hint" data-testid="job-kept-until">
+              {SPEECH_TO_TEXT_MESSAGES.jobKeptUntil(formatTimeOfDay(job.expiresAt))}
             </p>
           ) : null}
           {!loading ? <TextStats text={text} /> : null}

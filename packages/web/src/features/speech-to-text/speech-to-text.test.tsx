@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   API_PATHS,
   ENGINE_TEXTS,
@@ -17,6 +17,8 @@ import {
   stubObjectUrls,
 } from '../../lib/test-helpers.tsx';
 import { readAudioDuration } from '../../lib/audio-duration.ts';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { TranscriptionJob } from '@ai-tools/contracts';
 import { resetSpeech, transcribeAudio } from './speech-slice.ts';
 import { SpeechToTextPage } from './speech-to-text-page.tsx';
 
@@ -46,6 +48,24 @@ function readBlob(blob: Blob): Promise<string> {
 
 function dropFiles(target: Element, files: File[]) {
   fireEvent.drop(target, { dataTransfer: { files, types: ['Files'] } });
+}
+
+/** Where the page has put the visitor: the address holds a long recording's job. */
+let currentSearch = '';
+function AddressProbe() {
+  currentSearch = useLocation().search;
+  return null;
+}
+
+/** The page inside a router, as the site renders it: it keeps a job's id in the address. */
+function renderPage(store?: ReturnType<typeof makeStore>, address = '/speech-to-text') {
+  return renderWithStore(
+    <MemoryRouter initialEntries={[address]}>
+      <SpeechToTextPage />
+      <AddressProbe />
+    </MemoryRouter>,
+    store,
+  );
 }
 
 afterEach(() => {
@@ -114,6 +134,7 @@ describe('speech slice', () => {
       spokenLanguage: null,
       loading: false,
       error: null,
+      job: null,
     });
   });
 });
@@ -121,7 +142,7 @@ describe('speech slice', () => {
 describe('Speech to text page', () => {
   it('highlights the drop area while a file is dragged over it', () => {
     stubApi({});
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     const dropZone = screen.getByTestId('drop-zone');
     fireEvent.dragOver(dropZone);
     expect(dropZone).toHaveClass('drop-zone--active');
@@ -142,7 +163,7 @@ describe('Speech to text page', () => {
   it('refuses a file that is not audio with the cross-marked alert', () => {
     const fetchMock = stubApi({});
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     dropFiles(screen.getByTestId('drop-zone'), [
       new File(['x'], 'notes.txt', { type: 'text/plain' }),
     ]);
@@ -150,38 +171,12 @@ describe('Speech to text page', () => {
     expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(0);
   });
 
-  it('refuses a file over the size limit with a clear message', () => {
-    const fetchMock = stubApi({});
-    renderWithStore(<SpeechToTextPage />);
-    const large = audioFile('long.mp3', 'audio/mpeg');
-    Object.defineProperty(large, 'size', { value: LIMITS.uploadMaxBytes + 1 });
-    dropFiles(screen.getByTestId('drop-zone'), [large]);
-    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.fileTooLarge)).toBeInTheDocument();
-    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.uploadLimits)).toBeInTheDocument();
-    expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(0);
-  });
-
-  it('stops a recording longer than the duration limit as soon as the browser reads it', async () => {
-    vi.mocked(readAudioDuration).mockResolvedValueOnce(LIMITS.audioMaxSeconds + 1);
-    const reply = deferred<Response>();
-    const store = makeStore();
-    stubApi({ [API_PATHS.speechToText]: () => reply.promise });
-    renderWithStore(<SpeechToTextPage />, store);
-    dropFiles(screen.getByTestId('drop-zone'), [audioFile('lecture.mp3', 'audio/mpeg')]);
-    expect(await screen.findByText(SPEECH_TO_TEXT_MESSAGES.audioTooLong)).toBeInTheDocument();
-    expect(store.getState().speech.loading).toBe(false);
-    expect(screen.queryByText(/lecture\.mp3/)).not.toBeInTheDocument();
-    reply.resolve(jsonResponse(TRANSCRIPT_REPLY));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(store.getState().speech.text).toBe('');
-  });
-
   it('transcribes the first dropped file at once and shows its progress, then its transcript, without Start', async () => {
     stubObjectUrls();
     const reply = deferred<Response>();
     const fetchMock = stubApi({ [API_PATHS.speechToText]: () => reply.promise });
     const downloads = captureDownloads();
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
 
     dropFiles(screen.getByTestId('drop-zone'), [audioFile('first.wav'), audioFile('second.wav')]);
     const calls = callsTo(fetchMock, API_PATHS.speechToText);
@@ -222,7 +217,7 @@ describe('Speech to text page', () => {
       [API_PATHS.speechToText]: () => jsonResponse({ success: true, data: { transcript: '' } }),
     });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     const input = screen.getByLabelText('Choose an audio file');
     fireEvent.change(input, { target: { files: [audioFile()] } });
     fireEvent.click(await screen.findByRole('button', { name: 'Start Generating Subtitles' }));
@@ -233,7 +228,7 @@ describe('Speech to text page', () => {
 
   it('Start without a file shows "* Add file first" for 2 seconds and hides the panel', async () => {
     stubApi({});
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     await screen.findByText(ENGINE_TEXTS.transcriptionClassic);
     vi.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Start Generating Subtitles' }));
@@ -276,7 +271,7 @@ describe('Speech to text page', () => {
         }),
     });
     const downloads = captureDownloads();
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     fireEvent.change(screen.getByLabelText(SPEECH_TO_TEXT_MESSAGES.spokenLanguageLabel), {
       target: { value: 'fr' },
     });
@@ -330,7 +325,7 @@ describe('Speech to text page', () => {
         }),
     });
     const downloads = captureDownloads();
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     dropFiles(screen.getByTestId('drop-zone'), [audioFile('message.wav')]);
     const editor = await screen.findByRole('region', {
       name: SPEECH_TO_TEXT_MESSAGES.editSubtitles,
@@ -373,7 +368,7 @@ describe('Speech to text page', () => {
 
   it('Reset clears the file, the hint and the panel', async () => {
     stubApi({ [API_PATHS.speechToText]: () => jsonResponse(TRANSCRIPT_REPLY) });
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     dropFiles(screen.getByTestId('drop-zone'), [audioFile('clip.wav')]);
     fireEvent.click(await screen.findByRole('button', { name: 'Start Generating Subtitles' }));
     await waitFor(() => expect(screen.getByLabelText('Transcript')).toHaveValue('Hello world.'));
@@ -386,7 +381,7 @@ describe('Speech to text page', () => {
 
   it('the drop area opens the file picker from the keyboard', () => {
     stubApi({});
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     const input = screen.getByLabelText<HTMLInputElement>('Choose an audio file');
     const click = vi.spyOn(input, 'click').mockImplementation(() => {});
     const dropZone = screen.getByRole('button', { name: /Drag and drop your audio file here/ });
@@ -401,7 +396,7 @@ describe('Speech to text page', () => {
       [API_PATHS.speechToText]: () =>
         jsonResponse({ message: 'This file is not audio we can read.' }, 415),
     });
-    renderWithStore(<SpeechToTextPage />);
+    renderPage();
     dropFiles(screen.getByTestId('drop-zone'), [audioFile()]);
     expect(await screen.findByText('This file is not audio we can read.')).toHaveAttribute(
       'role',
@@ -409,3 +404,182 @@ describe('Speech to text page', () => {
     );
   });
 });
+
+describe('Speech to text page: long recordings as background jobs', () => {
+  const JOB_PATH = `${API_PATHS.speechToTextJobs}/job-1`;
+  const running = (secondsDone: number, transcript: string): TranscriptionJob => ({
+    jobId: 'job-1',
+    status: 'running',
+    progress: {
+      audioSecondsDone: secondsDone,
+      audioSecondsTotal: 3600,
+      percent: (secondsDone / 3600) * 100,
+      estimatedSecondsLeft: 3600 - secondsDone,
+    },
+    transcript,
+    segments: [{ start: 0, end: 2, text: transcript }],
+  });
+  const DONE: TranscriptionJob = {
+    jobId: 'job-1',
+    status: 'done',
+    progress: { audioSecondsDone: 3600, audioSecondsTotal: 3600, percent: 100 },
+    result: {
+      transcript: 'Welcome to the lecture. Today we talk about rivers.',
+      segments: [{ start: 0, end: 3, text: 'Welcome to the lecture. Today we talk about rivers.' }],
+      language: 'en',
+    },
+    expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+  const jobAnswer = (job: TranscriptionJob, status = 200) =>
+    jsonResponse({ success: true, data: job }, status);
+
+  /** Lets the page's next look at the job happen now. */
+  async function nextPoll() {
+    await act(() => vi.advanceTimersByTimeAsync(TIMINGS.transcriptionJobPollMs));
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+
+  it('sends a file over the direct limit as a job, shows its progress and text so far, keeps its id in the address', async () => {
+    stubObjectUrls();
+    const looks = [running(900, 'Welcome to the lecture.'), DONE];
+    const fetchMock = stubApi({
+      [API_PATHS.speechToTextJobs]: () =>
+        jobAnswer(
+          { ...running(0, ''), status: 'queued', queue: { ahead: 1, estimatedWaitSeconds: 40 } },
+          202,
+        ),
+      [JOB_PATH]: () => jobAnswer(looks.shift()!),
+    });
+    renderPage();
+    const large = audioFile('lecture.mp3', 'audio/mpeg');
+    Object.defineProperty(large, 'size', { value: LIMITS.uploadMaxBytes + 1 });
+    dropFiles(screen.getByTestId('drop-zone'), [large]);
+
+    expect(screen.queryByText(SPEECH_TO_TEXT_MESSAGES.fileTooLarge)).not.toBeInTheDocument();
+    expect(await screen.findByText('Waiting in line: 1 ahead, about 40 s')).toBeInTheDocument();
+    expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(0);
+    expect(callsTo(fetchMock, API_PATHS.speechToTextJobs)).toHaveLength(1);
+    await waitFor(() => expect(currentSearch).toBe('?job=job-1'));
+    expect(screen.getByText(SPEECH_TO_TEXT_MESSAGES.longRecordingNote)).toBeInTheDocument();
+
+    await nextPoll();
+    expect(
+      await screen.findByText(/25% done: 15 min of 60 min heard\. About 45 min left\./),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('progressbar', { name: 'Transcribing your recording' }),
+    ).toHaveAttribute('value', '25');
+    // The text so far shows while the rest is heard; the editor waits for the end.
+    expect(screen.getByLabelText('Transcript')).toHaveValue('Welcome to the lecture.');
+    expect(screen.queryByRole('button', { name: 'Download SRT' })).not.toBeInTheDocument();
+
+    await nextPoll();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Transcript')).toHaveValue(
+        'Welcome to the lecture. Today we talk about rivers.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Download SRT' })).toBeEnabled();
+    expect(screen.getByTestId('job-kept-until')).toHaveTextContent(/kept on this server until/);
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(currentSearch).toBe('?job=job-1');
+  });
+
+  it('switches to a job when the browser reads a duration over the direct limit', async () => {
+    vi.mocked(readAudioDuration).mockResolvedValueOnce(LIMITS.audioMaxSeconds + 1);
+    const direct = deferred<Response>();
+    const fetchMock = stubApi({
+      [API_PATHS.speechToText]: (init) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('aborted', 'AbortError')),
+          ),
+        ).then(() => direct.promise),
+      [API_PATHS.speechToTextJobs]: () => jobAnswer(running(0, ''), 202),
+      [JOB_PATH]: () => jobAnswer(DONE),
+    });
+    const store = makeStore();
+    renderPage(store);
+    dropFiles(screen.getByTestId('drop-zone'), [audioFile('podcast.mp3', 'audio/mpeg')]);
+    await waitFor(() => expect(callsTo(fetchMock, API_PATHS.speechToTextJobs)).toHaveLength(1));
+    // The direct request was cancelled: only the job's answer reaches the page.
+    expect(callsTo(fetchMock, API_PATHS.speechToText)).toHaveLength(1);
+    expect(callsTo(fetchMock, API_PATHS.speechToText)[0]![1]?.signal?.aborted).toBe(true);
+    expect(screen.queryByText(SPEECH_TO_TEXT_MESSAGES.audioTooLong)).not.toBeInTheDocument();
+    expect(screen.getByText(/podcast\.mp3/)).toBeInTheDocument();
+    await nextPoll();
+    await waitFor(() => expect(store.getState().speech.text).toMatch(/^Welcome to the lecture/));
+  });
+
+  it('after a reload, follows the job named in the address', async () => {
+    const fetchMock = stubApi({ [JOB_PATH]: () => jobAnswer(looksOnce.shift() ?? DONE) });
+    const looksOnce = [running(1800, 'Welcome to the lecture.')];
+    renderPage(undefined, '/speech-to-text?job=job-1');
+    expect(await screen.findByText(/50% done: 30 min of 60 min heard/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Transcript')).toHaveValue('Welcome to the lecture.');
+    await nextPoll();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Transcript')).toHaveValue(
+        'Welcome to the lecture. Today we talk about rivers.',
+      ),
+    );
+    expect(callsTo(fetchMock, JOB_PATH)).toHaveLength(2);
+  });
+
+  it('a job that no longer exists says so and leaves the address', async () => {
+    stubApi({
+      [JOB_PATH]: () => jsonResponse({ message: SPEECH_TO_TEXT_MESSAGES.jobNotFound }, 404),
+    });
+    renderPage(undefined, '/speech-to-text?job=job-1');
+    expect(await screen.findByText(SPEECH_TO_TEXT_MESSAGES.jobNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(currentSearch).toBe(''));
+  });
+
+  it('Cancel stops the job on the server and clears the page; Reset deletes a finished result', async () => {
+    const deleted: string[] = [];
+    const fetchMock = stubApi({
+      [API_PATHS.speechToTextJobs]: () => jobAnswer(running(60, 'Welcome.'), 202),
+      [JOB_PATH]: (init) => {
+        if (init?.method === 'DELETE') {
+          deleted.push('job-1');
+          return jobAnswer({ ...running(60, ''), status: 'cancelled' });
+        }
+        return jobAnswer(running(60, 'Welcome.'));
+      },
+    });
+    renderPage();
+    const large = audioFile('lecture.mp3', 'audio/mpeg');
+    Object.defineProperty(large, 'size', { value: LIMITS.uploadMaxBytes + 1 });
+    dropFiles(screen.getByTestId('drop-zone'), [large]);
+    fireEvent.click(await screen.findByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.cancelJob }));
+    await waitFor(() => expect(deleted).toEqual(['job-1']));
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Transcript')).not.toBeInTheDocument();
+    await waitFor(() => expect(currentSearch).toBe(''));
+    const looks = callsTo(fetchMock, JOB_PATH).length;
+    await nextPoll();
+    expect(callsTo(fetchMock, JOB_PATH)).toHaveLength(looks);
+
+    // A finished job's result is deleted when the visitor resets the page.
+    stubApi({
+      [JOB_PATH]: (init) => {
+        if (init?.method === 'DELETE') deleted.push('finished');
+        return jobAnswer(DONE);
+      },
+    });
+    cleanupAndRender('/speech-to-text?job=job-1');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Transcript')).toHaveValue(DONE.result!.transcript),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(deleted).toEqual(['job-1', 'finished']));
+  });
+});
+
+function cleanupAndRender(address: string) {
+  cleanup();
+  renderPage(undefined, address);
+}
