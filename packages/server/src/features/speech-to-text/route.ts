@@ -11,7 +11,7 @@ import {
 } from '@ai-tools/contracts';
 import { receiveAudioUpload } from './audio-upload.ts';
 import { speechToText } from './service.ts';
-import { abortSignalFor } from '../../routes/abort-signal.ts';
+import { abortSignalFor } from '../../http/abort-signal.ts';
 import { visitorOf } from '../../visitor.ts';
 
 const FORM_FIELDS =

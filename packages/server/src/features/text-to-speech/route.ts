@@ -10,10 +10,10 @@ import {
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
 import { textToSpeech, type TextToSpeechOptions, type TextToSpeechResult } from './service.ts';
-import { abortSignalFor } from '../../routes/abort-signal.ts';
-import { acceptWeight } from '../../routes/accept.ts';
-import { answerEventStream, wantsEventStream } from '../../routes/event-stream.ts';
-import { JsonPieces, sendJsonPieces } from '../../routes/json-pieces.ts';
+import { abortSignalFor } from '../../http/abort-signal.ts';
+import { acceptWeight } from '../../http/accept.ts';
+import { answerEventStream, wantsEventStream } from '../../http/event-stream.ts';
+import { JsonPieces, sendJsonPieces } from '../../http/json-pieces.ts';
 import { visitorOf } from '../../visitor.ts';
 
 /**

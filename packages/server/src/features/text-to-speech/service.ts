@@ -13,7 +13,7 @@ import {
 import { encodePcm } from '../../audio/encode.ts';
 import { pcmDurationSeconds } from '../../audio/wav.ts';
 import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
-import { QueuePlace } from '../../providers/local/job-queue.ts';
+import { QueuePlace } from '../../providers/job-queue.ts';
 import type {
   EngineRequestOptions,
   SpeechSynthesizer,
