@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  errorResponseSchemas,
   FILE_EXTENSIONS,
   SPEECH_STREAM_EVENTS,
   textToSpeechRequestSchema,
@@ -26,7 +27,10 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.textToSpeech,
     {
-      schema: { body: textToSpeechRequestSchema, response: { 200: textToSpeechResponseSchema } },
+      schema: {
+        body: textToSpeechRequestSchema,
+        response: { 200: textToSpeechResponseSchema, ...errorResponseSchemas },
+      },
     },
     async (request, reply) => {
       const input = request.body;
