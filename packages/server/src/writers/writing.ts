@@ -791,7 +791,7 @@ export function visitorText(text: string): string {
     .trim();
 }
 
-/** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
+/** Refuses an empty result, so the visitor never gets a blank success; any other passes as it is. */
 export function requireText(text: string, what: string): string {
   if (text.trim() === '') {
     throw new EmptyResultError(WRITER_MESSAGES.resultEmpty(what));
