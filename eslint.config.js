@@ -57,7 +57,7 @@ const SERVER_NEVER_IMPORTS = {
   message: 'The server never imports the web.',
 };
 
-/** A server tool's folder may import the shared layers (writers, routes, providers), never another tool. */
+/** A server tool's folder may import the layers below it (writers, http, providers), never another tool. */
 const serverFeatureBoundaries = TOOLS.map((feature) => ({
   files: [`packages/server/src/features/${feature}/**/*.ts`],
   rules: {
@@ -67,7 +67,7 @@ const serverFeatureBoundaries = TOOLS.map((feature) => ({
         patterns: [
           otherFeature(
             feature,
-            'A tool never imports another tool: move shared code to writers/, audio/ or providers/.',
+            'A tool never imports another tool: move shared code to writers/, http/, text/, audio/ or providers/.',
           ),
           SERVER_NEVER_IMPORTS,
         ],
@@ -75,6 +75,51 @@ const serverFeatureBoundaries = TOOLS.map((feature) => ({
     ],
   },
 }));
+
+/**
+ * The server's layers, lowest first (ADR 051): a file imports its own layer and those below it,
+ * never one above, so no import runs back up. Paths are from the workspace root.
+ */
+const SERVER_LAYERS = [
+  {
+    name: "the server's shared ground (errors, config, text, audio, models, db)",
+    paths: [
+      'errors.ts',
+      'config.ts',
+      'child-process.ts',
+      'visitor.ts',
+      'memory-allocator.ts',
+      'text',
+      'audio',
+      'models',
+      'db',
+    ],
+  },
+  { name: 'providers/ (the engines)', paths: ['providers'] },
+  { name: 'http/ (the helpers every answer uses)', paths: ['http'] },
+  { name: 'writers/ (what the writers share)', paths: ['writers'] },
+  { name: 'features/ (the tools)', paths: ['features'] },
+  { name: 'plugins/ (the Fastify plugins)', paths: ['plugins'] },
+  { name: 'routes/ (the route list and the routes every tool shares)', paths: ['routes'] },
+  { name: 'the app (app.ts, server.ts)', paths: ['app.ts', 'server.ts'] },
+].map((layer) => ({
+  ...layer,
+  paths: layer.paths.map((path) => `packages/server/src/${path}`),
+}));
+
+/** One zone per layer: the files of every layer above it are out of its reach. */
+const serverLayerZones = SERVER_LAYERS.slice(0, -1).map((layer, index) => ({
+  target: layer.paths,
+  from: SERVER_LAYERS.slice(index + 1).flatMap((above) => above.paths),
+  message: `${layer.name} never imports a layer above it: move the shared code down (ADR 051).`,
+}));
+
+/** The provider interfaces name no engine's types: the adapters implement them, not the reverse. */
+const providerInterfaceZone = {
+  target: 'packages/server/src/providers/types.ts',
+  from: ['packages/server/src/providers/local', 'packages/server/src/providers/openai-compatible'],
+  message: 'The provider interfaces never import an adapter: put the shared type in providers/.',
+};
 
 export default tseslint.config(
   {
@@ -173,6 +218,19 @@ export default tseslint.config(
   },
   // After the server's own rule, which they extend: flat config keeps the last options given.
   ...serverFeatureBoundaries,
+  {
+    // Each layer of the server imports only the layers below it (ADR 051).
+    files: ['packages/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [...serverLayerZones, providerInterfaceZone],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/contracts/src/**/*.ts'],
     rules: {

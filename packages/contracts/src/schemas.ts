@@ -7,7 +7,12 @@ import { CAPABILITIES } from './tools.ts';
 
 /** Every error answer: a human-readable message (ADR 036: one error model). */
 export const apiErrorSchema = z.object({ message: z.string() });
-export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/**
+ * The error answers every route declares beside its own, so /api/docs shows the `{ message }` of
+ * any 4xx and 5xx status as well as the success.
+ */
+export const errorResponseSchemas = { '4xx': apiErrorSchema, '5xx': apiErrorSchema } as const;
 
 export const ENGINE_TIERS = ['neural', 'classic', 'api', 'none'] as const;
 export type EngineTier = (typeof ENGINE_TIERS)[number];

@@ -24,8 +24,6 @@ export const STREAM_EVENTS = {
 } as const;
 
 export const WRITER_STREAM_EVENTS = { ...STREAM_EVENTS, text: 'text', step: 'step' } as const;
-export type WriterStreamEventName =
-  (typeof WRITER_STREAM_EVENTS)[keyof typeof WRITER_STREAM_EVENTS];
 
 export const queueEventSchema = z.object({
   /** Requests that run or wait before this one. */
@@ -48,7 +46,6 @@ export const textEventSchema = z.object({
    */
   replace: z.boolean().optional(),
 });
-export type TextEvent = z.infer<typeof textEventSchema>;
 
 /**
  * What the writer works on, sent as each step starts, so a page whose text does not move (a plan
@@ -58,10 +55,8 @@ export type TextEvent = z.infer<typeof textEventSchema>;
 export const WRITER_STEPS = ['planning', 'writing', 'rewriting'] as const;
 export type WriterStep = (typeof WRITER_STEPS)[number];
 export const stepEventSchema = z.object({ step: z.enum(WRITER_STEPS) });
-export type StepEvent = z.infer<typeof stepEventSchema>;
 
 export const errorEventSchema = z.object({ message: z.string(), status: z.number().int() });
-export type ErrorEvent = z.infer<typeof errorEventSchema>;
 
 /**
  * The text-to-speech call's streamed answer. Asked with `Accept: text/event-stream`, it answers

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptWeight } from '../src/routes/accept.ts';
-import { wantsEventStream } from '../src/routes/event-stream.ts';
+import { acceptWeight } from '../src/http/accept.ts';
+import { wantsEventStream } from '../src/http/event-stream.ts';
 
 test('the weight of a media range is its q, 1 without one, 0 when not named', () => {
   assert.equal(acceptWeight('text/html, audio/*;q=0.4', ['audio/*']), 0.4);

@@ -60,3 +60,32 @@ test('every call of the API is described with its request and answer, from its s
     await app.close();
   }
 });
+
+test('every call of the API lists its error answers: the { message } of any 4xx and 5xx status', async () => {
+  const app = await makeApp({ providers: testProviders() });
+  try {
+    const docs = openApiSchema.parse((await app.inject({ url: API_PATHS.docs })).json());
+    const operations = Object.entries(docs.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    assert.ok(operations.length >= 10, 'every operation was read');
+    for (const { path, method, operation } of operations) {
+      for (const range of ['4XX', '5XX']) {
+        // OpenAPI 3 writes a range of statuses in capitals; the route declares it as '4xx'.
+        const answer = z
+          .object({ content: z.record(z.string(), z.object({ schema: schemaSchema })) })
+          .safeParse(operation.responses[range]);
+        assert.ok(answer.success, `${method} ${path} declares its ${range} answer`);
+        const schema = answer.data.content['application/json']?.schema;
+        assert.deepEqual(
+          schema?.required,
+          ['message'],
+          `${method} ${path}: ${range} is { message }`,
+        );
+        assert.equal(schema?.properties?.message?.type, 'string');
+      }
+    }
+  } finally {
+    await app.close();
+  }
+});

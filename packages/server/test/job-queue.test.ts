@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { JobQueue, QueuePlace, type QueuePosition } from '../src/providers/local/job-queue.ts';
-import { SERVER_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
+import { JobQueue, QueuePlace } from '../src/providers/job-queue.ts';
 import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../src/errors.ts';
 
 function deferred() {
@@ -276,7 +276,7 @@ test('waits are the work ahead at the speed measured on this machine', async () 
   const gates = [deferred(), deferred()];
   const running = queue.run(() => gates[0]!.promise, { cost: 30 });
   const waiting = queue.run(() => gates[1]!.promise, { cost: 5 });
-  const heard: QueuePosition[] = [];
+  const heard: QueueEvent[] = [];
   const last = queue.run(async () => {}, { cost: 1, onQueuePosition: (p) => heard.push(p) });
   assert.deepEqual(heard, [{ ahead: 2, estimatedWaitSeconds: 70 }]);
   // The line is full: a place in it frees when the running job ends, in 60 s, then 50 s.
@@ -327,11 +327,11 @@ test('a job that starts is told how long its own work takes at the measured spee
   gate.resolve();
   await first;
 
-  const heard: QueuePosition[] = [];
+  const heard: QueueEvent[] = [];
   await queue.run(async () => {}, { cost: 4, onQueuePosition: (position) => heard.push(position) });
   assert.deepEqual(heard, [{ ahead: 0, estimatedWaitSeconds: 0, estimatedRunSeconds: 12 }]);
   // A job of unknown cost has no estimate of its own.
-  const unknown: QueuePosition[] = [];
+  const unknown: QueueEvent[] = [];
   await queue.run(async () => {}, { onQueuePosition: (position) => unknown.push(position) });
   assert.deepEqual(unknown, [{ ahead: 0, estimatedWaitSeconds: 0 }]);
 });
@@ -371,7 +371,7 @@ test('a request of several jobs holds one place from its first job until it leav
   await queue.run(async () => order.push('first piece'), request);
 
   // Between its jobs the request keeps its place: the next visitor waits for all 10 units.
-  const heard: QueuePosition[] = [];
+  const heard: QueueEvent[] = [];
   const next = queue.run(async () => order.push('next visitor'), {
     cost: 1,
     visitor: '10.0.0.2',
@@ -488,7 +488,7 @@ test('a request that reports its progress shows the speed before it ends', async
   });
   const place = new QueuePlace(10);
   await queue.run(async () => {}, { place });
-  const heard: QueuePosition[] = [];
+  const heard: QueueEvent[] = [];
   const next = queue.run(async () => {}, {
     cost: 4,
     onQueuePosition: (position) => heard.push(position),

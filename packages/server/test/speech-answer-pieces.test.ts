@@ -1,13 +1,13 @@
 /**
  * Text to speech's JSON answer is written a piece at a time, its audio's base64 made slice by
- * slice (routes/json-pieces.ts, ADR 046): the plain answer and the stream's `result` are still
+ * slice (http/json-pieces.ts, ADR 046): the plain answer and the stream's `result` are still
  * exactly the JSON of docs/product.md section 7, with a Content-Length known in advance.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, LIMITS, textToSpeechResponseSchema } from '@ai-tools/contracts';
-import { JsonPieces } from '../src/routes/json-pieces.ts';
+import { JsonPieces } from '../src/http/json-pieces.ts';
 import { sineSynthesizer, testProviders } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
 import { parseEvents } from './helpers/event-stream.ts';

@@ -14,7 +14,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API_PATHS, EVENT_STREAM_MEDIA_TYPE, SERVER_MESSAGES } from '@ai-tools/contracts';
-import { JobQueue } from '../src/providers/local/job-queue.ts';
+import { JobQueue } from '../src/providers/job-queue.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
 import { DOUBLE_SAMPLE_RATE, sinePcm, testProviders } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';

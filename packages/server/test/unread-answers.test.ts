@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { API_PATHS, EVENT_STREAM_MEDIA_TYPE } from '@ai-tools/contracts';
-import { JobQueue } from '../src/providers/local/job-queue.ts';
+import { JobQueue } from '../src/providers/job-queue.ts';
 import type { SpeechSynthesizer } from '../src/providers/types.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';

@@ -14,7 +14,7 @@ import {
   type ToolLink,
 } from '@ai-tools/contracts';
 import { encodeWav } from '../src/audio/wav.ts';
-import { JobQueue } from '../src/providers/local/job-queue.ts';
+import { JobQueue } from '../src/providers/job-queue.ts';
 import type { SpeechSynthesizer, Transcriber } from '../src/providers/types.ts';
 import {
   DOUBLE_SAMPLE_RATE,

@@ -4,13 +4,14 @@
  */
 import type {
   EngineStatus,
+  QueueEvent,
   ToolLink,
   TranscriptionTask,
   TranscriptSegment,
   Voice,
 } from '@ai-tools/contracts';
 import type { PcmAudio } from '../audio/wav.ts';
-import type { QueuePlace, QueuePosition } from './local/job-queue.ts';
+import type { QueuePlace } from './job-queue.ts';
 
 /** What every engine request carries besides its content: who asked, and how to stop or follow it. */
 export interface EngineRequestOptions {
@@ -24,7 +25,7 @@ export interface EngineRequestOptions {
    */
   tool?: ToolLink;
   /** Told the request's place in the engine's line while it waits (streamed to the page). */
-  onQueuePosition?: (position: QueuePosition) => void;
+  onQueuePosition?: (position: QueueEvent) => void;
   /**
    * The request's place in the engine's line when it makes several engine requests (speech, one
    * per chunk): taken by the first, kept for the others, freed when the request leaves it.

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_PATHS, healthResponseSchema, type HealthResponse } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  errorResponseSchemas,
+  healthResponseSchema,
+  type HealthResponse,
+} from '@ai-tools/contracts';
 
 /**
  * Which engine serves each capability and whether it is ready (each tool page shows it,
@@ -11,7 +16,7 @@ export async function healthRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       API_PATHS.health,
-      { schema: { response: { 200: healthResponseSchema } } },
+      { schema: { response: { 200: healthResponseSchema, ...errorResponseSchemas } } },
       async (): Promise<HealthResponse> => {
         const { text, speech, transcription } = app.providers;
         return {

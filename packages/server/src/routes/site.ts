@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  errorResponseSchemas,
   siteDetailsResponseSchema,
   type SiteDetailsResponse,
 } from '@ai-tools/contracts';
@@ -16,7 +17,7 @@ export async function siteRoutes(app: FastifyInstance) {
     .withTypeProvider<ZodTypeProvider>()
     .get(
       API_PATHS.site,
-      { schema: { response: { 200: siteDetailsResponseSchema } } },
+      { schema: { response: { 200: siteDetailsResponseSchema, ...errorResponseSchemas } } },
       async (): Promise<SiteDetailsResponse> => ({
         contact: configuredContactDetails(app.config),
       }),

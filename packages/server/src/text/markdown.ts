@@ -1,7 +1,8 @@
 /**
  * Markdown read by a real parser (micromark and mdast, with GitHub's tables and strikethrough), for
- * the places that need its words without its marks (the story, shown as plain text, and text to
- * speech, which reads a result aloud) or without its raw HTML (every writer's answer).
+ * the places that need its words without its marks (each part of a story, kept plain prose under
+ * the story's markdown title, and text to speech, which reads a result aloud) or without its raw
+ * HTML (every writer's answer).
  */
 import type { Nodes } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -106,8 +107,9 @@ export function markdownBlocks(markdown: string): MarkdownBlock[] {
 }
 
 /**
- * Plain text for a page that shows text as it is (the story): paragraphs separated by one blank
- * line, a list's items on lines of their own.
+ * The words of markdown as plain prose: paragraphs separated by one blank line, a list's items on
+ * lines of their own. A story's parts go through it, so the model's headings and marks inside a
+ * part never reach the story, whose only markdown is its title.
  */
 export function markdownToPlainText(markdown: string): string {
   const blocks = markdownBlocks(markdown);

@@ -9,8 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WRITER_STREAM_EVENTS, type ToolLink } from '@ai-tools/contracts';
 import { writerContext, type WriterContext } from './writing.ts';
-import { abortSignalFor } from '../routes/abort-signal.ts';
-import { answerEventStream, wantsEventStream } from '../routes/event-stream.ts';
+import { abortSignalFor } from '../http/abort-signal.ts';
+import { answerEventStream, wantsEventStream } from '../http/event-stream.ts';
 import { visitorOf } from '../visitor.ts';
 
 /**

@@ -4,8 +4,7 @@
  * and counting words and sentences in any of the story languages.
  */
 import { WRITER_MESSAGES } from '@ai-tools/contracts';
-import type { ToolLink, WriterStep } from '@ai-tools/contracts';
-import type { QueuePosition } from '../providers/local/job-queue.ts';
+import type { QueueEvent, ToolLink, WriterStep } from '@ai-tools/contracts';
 import type { TextGenerationRequest, TextGenerator } from '../providers/types.ts';
 import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '../errors.ts';
 import { withoutHtml } from '../text/markdown.ts';
@@ -27,7 +26,7 @@ export interface WriterFollowers {
   /** The whole text shown so far, replaced: a part written again starts from the text before it. */
   onReplaceText?: (text: string) => void;
   /** The request's place in the engine's line while it waits, and 0 when it starts. */
-  onQueuePosition?: (position: QueuePosition) => void;
+  onQueuePosition?: (position: QueueEvent) => void;
   /** Each step of the work as it starts, so the page shows what happens while no text moves. */
   onStep?: (step: WriterStep) => void;
 }
@@ -72,7 +71,7 @@ export async function inEngineTurn<T>(
   // refused, which must stay a plain error answer), and "planning" would contradict "waiting".
   let started = false;
   let heldStep: WriterStep | undefined;
-  const onQueuePosition = (position: QueuePosition) => {
+  const onQueuePosition = (position: QueueEvent) => {
     context.onQueuePosition?.(position);
     if (position.ahead > 0 || started) return;
     started = true;
@@ -792,7 +791,7 @@ export function visitorText(text: string): string {
     .trim();
 }
 
-/** Cleans a result and refuses an empty one, so the visitor never gets a blank success. */
+/** Refuses an empty result, so the visitor never gets a blank success; any other passes as it is. */
 export function requireText(text: string, what: string): string {
   if (text.trim() === '') {
     throw new EmptyResultError(WRITER_MESSAGES.resultEmpty(what));

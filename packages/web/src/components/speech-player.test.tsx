@@ -30,7 +30,13 @@ function piece(index: number, startSeconds: number, seconds: number): string {
 
 const RESULT = serverSentEvent('result', {
   success: true,
-  data: { audioBase64: btoa('ID3 fake mp3 bytes'), format: 'mp3', durationSeconds: 10 },
+  data: {
+    audioBase64: btoa('ID3 fake mp3 bytes'),
+    format: 'mp3',
+    mediaType: 'audio/mpeg',
+    durationSeconds: 10,
+    engine: 'festival',
+  },
 });
 
 /** The browser's own player: jsdom plays nothing, so play() is recorded. */

@@ -5,7 +5,7 @@ import {
   speechExcerpt,
   TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
-import { estimateSpeechSeconds } from '../lib/estimates.ts';
+import { estimateSynthesisSeconds } from '../lib/estimates.ts';
 import { downloadUrl } from '../lib/file-download.ts';
 import type { SpeechRequest, SpokenAudioState } from '../lib/spoken-audio-slice.ts';
 import { SpeechPlayer, type SpeechPlayerActions } from './speech-player.tsx';
@@ -121,7 +121,7 @@ export function SpokenAudioPanel({
         running={loading}
         queue={queue}
         label="Making the audio"
-        estimateSeconds={estimatedRunSeconds ?? estimateSpeechSeconds(spoken.length)}
+        estimateSeconds={estimatedRunSeconds ?? estimateSynthesisSeconds(spoken.length)}
         finishedMessage={audioUrl && !error ? 'The audio is ready.' : undefined}
       />
       <SpeechStreamNote loading={loading} madeSeconds={madeSeconds} />

@@ -1,13 +1,16 @@
 import {
+  API_PATHS,
   EVENT_STREAM_MEDIA_TYPE,
   REQUEST_MESSAGES,
+  SPEECH_STREAM_EVENTS,
+  TEXT_TO_SPEECH_MESSAGES,
   WRITER_STREAM_EVENTS,
   type QueueEvent,
 } from '@ai-tools/contracts';
-import { ApiRequestError, postWriter } from './api-client.ts';
+import { ApiRequestError, postSpeech, postWriter } from './api-client.ts';
 import { eventStream, jsonBody, jsonResponse, serverSentEvent } from './test-helpers.tsx';
 
-const PATH = '/api/audio/generate-story';
+const PATH = API_PATHS.generateStory;
 const RESULT = { success: true, data: { story: 'एक दिन, a kite flew.' } };
 
 afterEach(() => {
@@ -129,6 +132,22 @@ describe('postWriter', () => {
     expect(stream.closed).toBe(true);
   });
 
+  it("rejects a result its writer's schema refuses, streamed or plain, without words", async () => {
+    // The page then shows its own default, as for any answer it cannot read.
+    const malformed = { success: true, data: { script: 'A story sent as a script.' } };
+    const stream = eventStream();
+    stubFetch((init) => stream.respond(init));
+    const streamed = postWriter(PATH, {}).catch((caught: unknown) => caught);
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.result, malformed));
+    const streamedError = await streamed;
+    stubFetch(() => jsonResponse(malformed));
+    const plainError = await postWriter(PATH, {}).catch((caught: unknown) => caught);
+    for (const error of [streamedError, plainError]) {
+      expect(error).toBeInstanceOf(ApiRequestError);
+      expect(error).toMatchObject({ status: 200, message: '', serverMessage: undefined });
+    }
+  });
+
   it('rejects a stream that ends without its result', async () => {
     const stream = eventStream();
     stubFetch((init) => stream.respond(init));
@@ -159,5 +178,58 @@ describe('postWriter', () => {
     expect(seen.texts).toEqual(['Once']);
     expect(fetchMock.mock.calls[0]![1]?.signal?.aborted).toBe(true);
     expect(stream.closed).toBe(true);
+  });
+});
+
+describe('postSpeech', () => {
+  const ANSWER = {
+    success: true,
+    data: {
+      audioBase64: btoa('ID3 fake mp3 bytes'),
+      format: 'mp3',
+      mediaType: 'audio/mpeg',
+      durationSeconds: 1.5,
+      engine: 'festival',
+      captions: [{ start: 0, end: 1.5, text: 'Hello there.' }],
+    },
+  };
+
+  it("resolves with the result its schema passes, after the pieces, and drops what it doesn't know", async () => {
+    const stream = eventStream();
+    const fetchMock = stubFetch((init) => stream.respond(init));
+    const pieces: number[] = [];
+    const answer = postSpeech(
+      { text: 'Hello there.' },
+      { onAudio: ({ index }) => pieces.push(index) },
+    );
+    stream.send(
+      serverSentEvent(SPEECH_STREAM_EVENTS.audio, {
+        index: 0,
+        text: 'Hello there.',
+        startSeconds: 0,
+        endSeconds: 1.5,
+        sampleRate: 24_000,
+        pcmBase64: '',
+      }),
+    );
+    stream.send(serverSentEvent(SPEECH_STREAM_EVENTS.result, { ...ANSWER, extra: 'field' }));
+    await expect(answer).resolves.toEqual(ANSWER);
+    expect(pieces).toEqual([0]);
+    expect(fetchMock.mock.calls[0]![0]).toBe(API_PATHS.textToSpeech);
+  });
+
+  it('rejects a result its schema refuses with the words that say no audio came', async () => {
+    const stream = eventStream();
+    stubFetch((init) => stream.respond(init));
+    const answer = postSpeech({ text: 'Hello' }).catch((caught: unknown) => caught);
+    stream.send(
+      serverSentEvent(SPEECH_STREAM_EVENTS.result, {
+        success: true,
+        data: { audioBase64: 'QQ==' },
+      }),
+    );
+    const error = await answer;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as Error).message).toBe(TEXT_TO_SPEECH_MESSAGES.noAudioData);
   });
 });

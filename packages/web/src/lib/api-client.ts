@@ -2,12 +2,15 @@
  * The one HTTP client of the website. Thunks call it; components never do.
  * Every failure is an ApiRequestError carrying the server's `message` when the server sent one.
  */
+import type { TextToSpeechResponse } from '@ai-tools/contracts';
 import {
   openRequest,
   readJsonAnswer,
   type SpeechStreamHandlers,
   type WriterStreamHandlers,
 } from './http.ts';
+// Types only, erased from the build: the client itself is loaded on first use.
+import type { WriterAnswer, WriterPath } from './event-stream-client.ts';
 
 export {
   ApiRequestError,
@@ -53,28 +56,29 @@ export function deleteJson<T>(path: string, signal?: AbortSignal): Promise<T> {
 }
 
 /**
- * Posts a writer request and resolves with its final JSON, streaming the text to `handlers` as
- * it comes (event-stream-client.ts). That client is loaded on first use: it brings the event
- * parser and the contracts' stream module with zod, about 26 KB gzip the home page does without.
+ * Posts a writer request and resolves with its final JSON, checked with the writer's schema,
+ * streaming the text to `handlers` as it comes (event-stream-client.ts). That client is loaded on
+ * first use: it brings the event parser and the contracts' schemas with zod, about 26 KB gzip the
+ * home page does without.
  */
-export async function postWriter<T>(
-  path: string,
+export async function postWriter<Path extends WriterPath>(
+  path: Path,
   body: unknown,
   handlers: WriterStreamHandlers = {},
-): Promise<T> {
+): Promise<WriterAnswer<Path>> {
   const { streamWriter } = await import('./event-stream-client.ts');
-  return streamWriter<T>(path, body, handlers);
+  return streamWriter(path, body, handlers);
 }
 
 /**
- * Posts a text-to-speech request and resolves with its final JSON, handing each piece of speech
- * to `handlers` as it is made (event-stream-client.ts, loaded on first use).
+ * Posts a text-to-speech request and resolves with its final JSON, checked with the call's schema,
+ * handing each piece of speech to `handlers` as it is made (event-stream-client.ts, loaded on
+ * first use).
  */
-export async function postSpeech<T>(
-  path: string,
+export async function postSpeech(
   body: unknown,
   handlers: SpeechStreamHandlers = {},
-): Promise<T> {
+): Promise<TextToSpeechResponse> {
   const { streamSpeech } = await import('./event-stream-client.ts');
-  return streamSpeech<T>(path, body, handlers);
+  return streamSpeech(body, handlers);
 }

@@ -26,7 +26,11 @@ export function estimateWritingSeconds(words: number): number {
   return Math.round(BASE_SECONDS + words / GENERATED_WORDS_PER_SECOND);
 }
 
-export function estimateSpeechSeconds(characters: number): number {
+/**
+ * How long making the speech of `characters` takes: the work, not the length of the audio (the
+ * server's estimateSpeechSeconds says how long the speech lasts).
+ */
+export function estimateSynthesisSeconds(characters: number): number {
   return Math.round(BASE_SECONDS + characters / SYNTHESIZED_CHARACTERS_PER_SECOND);
 }
 

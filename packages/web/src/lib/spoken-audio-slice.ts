@@ -19,13 +19,12 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import {
-  API_PATHS,
   MEDIA_TYPES,
-  OUTPUT_FORMATS,
   type CaptionCue,
   type OutputFormat,
   type QueueEvent,
   type TextToSpeechRequest,
+  type TextToSpeechResponse,
   TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { postSpeech } from './api-client.ts';
@@ -72,42 +71,6 @@ const initialState: SpokenAudioState = {
   heardSeconds: 0,
 };
 
-interface AudioPayload {
-  audioBase64?: unknown;
-  format?: unknown;
-  captions?: unknown;
-}
-
-/** docs/product.md section 7: audioBase64 at the top level or under data. */
-function findAudio(body: unknown): AudioPayload | undefined {
-  if (!body || typeof body !== 'object') return undefined;
-  const top = body as AudioPayload & { data?: AudioPayload };
-  if (typeof top.audioBase64 === 'string' && top.audioBase64) return top;
-  if (top.data && typeof top.data.audioBase64 === 'string' && top.data.audioBase64) return top.data;
-  return undefined;
-}
-
-/**
- * The answer's captions when they are well formed; none otherwise (the audio still plays). Checked
- * by hand: zod stays out of the first page load, where this slice is.
- */
-function readCaptions(value: unknown): CaptionCue[] {
-  if (!Array.isArray(value)) return [];
-  const cues = value.filter(
-    (cue): cue is CaptionCue =>
-      typeof cue === 'object' &&
-      cue !== null &&
-      typeof (cue as CaptionCue).start === 'number' &&
-      typeof (cue as CaptionCue).end === 'number' &&
-      typeof (cue as CaptionCue).text === 'string',
-  );
-  return cues.length === value.length ? cues : [];
-}
-
-function isOutputFormat(value: unknown): value is OutputFormat {
-  return (OUTPUT_FORMATS as readonly unknown[]).includes(value);
-}
-
 /** What the page sends: the request of docs/product.md section 7, captions included when wanted. */
 export type SpeechRequest = Omit<TextToSpeechRequest, 'captions'> & { captions?: boolean };
 
@@ -132,9 +95,11 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     { rejectValue: string }
   >(`${name}/generate`, async (request, { dispatch, rejectWithValue, signal }) => {
     const player = startLivePlayback(dispatch);
-    let body: unknown;
+    // The answer comes checked with the contracts' schema (event-stream-client.ts, loaded on first
+    // use, so zod stays out of the first page load where this slice is).
+    let answer: TextToSpeechResponse;
     try {
-      body = await postSpeech<unknown>(API_PATHS.textToSpeech, request, {
+      answer = await postSpeech(request, {
         signal,
         onQueue: (queue) => dispatch(slice.actions.queueChanged(queue)),
         onAudio: (piece) => {
@@ -148,19 +113,17 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
       // What was made still plays to its end, unless the finished file takes over first.
       player.finish();
     }
-    const audio = findAudio(body);
-    if (!audio) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
-    const format = isOutputFormat(audio.format) ? audio.format : request.outputFormat;
+    const { audioBase64, format, captions = [] } = answer.data;
     let bytes: Uint8Array<ArrayBuffer>;
     try {
-      bytes = decodeBase64(audio.audioBase64 as string);
+      bytes = decodeBase64(audioBase64);
     } catch {
       return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
     }
     // Cleared while decoding: the result is dropped, so no URL must be created for it.
     if (signal.aborted) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.failed);
     const blob = new Blob([bytes], { type: MEDIA_TYPES[format] });
-    return { audioUrl: URL.createObjectURL(blob), format, captions: readCaptions(audio.captions) };
+    return { audioUrl: URL.createObjectURL(blob), format, captions };
   });
 
   const slice = createSlice({

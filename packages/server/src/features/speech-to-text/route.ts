@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  errorResponseSchemas,
   speechToTextJobPath,
   speechToTextResponseSchema,
   transcriptionJobParamsSchema,
@@ -11,7 +12,7 @@ import {
 } from '@ai-tools/contracts';
 import { receiveAudioUpload } from './audio-upload.ts';
 import { speechToText } from './service.ts';
-import { abortSignalFor } from '../../routes/abort-signal.ts';
+import { abortSignalFor } from '../../http/abort-signal.ts';
 import { visitorOf } from '../../visitor.ts';
 
 const FORM_FIELDS =
@@ -26,7 +27,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
       schema: {
         consumes: ['multipart/form-data'],
         description: FORM_FIELDS,
-        response: { 200: speechToTextResponseSchema },
+        response: { 200: speechToTextResponseSchema, ...errorResponseSchemas },
       },
     },
     async (request, reply): Promise<SpeechToTextResponse> => {
@@ -46,7 +47,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
       schema: {
         consumes: ['multipart/form-data'],
         description: `A long recording (up to LONG_AUDIO_MAX_SECONDS and LONG_UPLOAD_MAX_BYTES) transcribed as a background job: answered 202 with the job's id as soon as the upload is saved and checked. ${FORM_FIELDS}`,
-        response: { 202: transcriptionJobResponseSchema },
+        response: { 202: transcriptionJobResponseSchema, ...errorResponseSchemas },
       },
     },
     async (request, reply): Promise<TranscriptionJobResponse> => {
@@ -67,7 +68,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
         description:
           "A transcription job's state: its place in line, its progress, the text so far, and its result once done. Only the visitor who made it may read it.",
         params: transcriptionJobParamsSchema,
-        response: { 200: transcriptionJobResponseSchema },
+        response: { 200: transcriptionJobResponseSchema, ...errorResponseSchemas },
       },
     },
     async (request): Promise<TranscriptionJobResponse> => ({
@@ -83,7 +84,7 @@ export async function speechToTextRoutes(app: FastifyInstance) {
         description:
           'Cancels a transcription job that is still at work, or deletes a finished one’s result; its text is deleted either way.',
         params: transcriptionJobParamsSchema,
-        response: { 200: transcriptionJobResponseSchema },
+        response: { 200: transcriptionJobResponseSchema, ...errorResponseSchemas },
       },
     },
     async (request): Promise<TranscriptionJobResponse> => ({

@@ -19,6 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   SERVER_MESSAGES,
   SPEECH_TO_TEXT_MESSAGES,
+  type QueueEvent,
   type SpeechToTextOptions,
   type SpeechToTextResult,
   type TranscriptionJob,
@@ -27,11 +28,7 @@ import {
 } from '@ai-tools/contracts';
 import { makeTemporaryFolder } from '../../audio/temporary-folder.ts';
 import type { AudioProbe } from '../../audio/probe.ts';
-import {
-  AUDIO_GUESS_WEIGHT,
-  JobQueue,
-  type QueuePosition,
-} from '../../providers/local/job-queue.ts';
+import { AUDIO_GUESS_WEIGHT, JobQueue } from '../../providers/job-queue.ts';
 import type { Transcriber, Transcription } from '../../providers/types.ts';
 import {
   AppError,
@@ -90,7 +87,7 @@ interface Job {
    * recording, a minute or two for an hour).
    */
   firstProgress?: { at: number; seconds: number };
-  queue?: QueuePosition;
+  queue?: QueueEvent;
   text?: string;
   segments?: TranscriptSegment[];
   result?: SpeechToTextResult;
@@ -344,7 +341,7 @@ export class TranscriptionJobs {
   }
 
   /** The job's place in the long jobs' line, then in the recogniser's; at 0 it is at work. */
-  private placed(job: Job, position: QueuePosition): void {
+  private placed(job: Job, position: QueueEvent): void {
     if (job.status === 'cancelled') return;
     if (position.ahead > 0) {
       job.status = 'queued';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  errorResponseSchemas,
   storyRequestSchema,
   storyResponseSchema,
   type StoryResponse,
@@ -13,23 +14,26 @@ import { countWords } from '../../writers/writing.ts';
 import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateStoryRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      API_PATHS.generateStory,
-      { schema: { body: storyRequestSchema, response: { 200: storyResponseSchema } } },
-      async (request, reply) => {
-        const input = request.body;
-        return answerWriter(
-          request,
-          reply,
-          'stroy-speech',
-          async (context): Promise<StoryResponse> => {
-            const draft = await writeStory(input, context);
-            const wordCount = countWords(draft.text, LANGUAGE_PROFILES[input.language].locale);
-            return { success: true, data: { story: draft.text, wordCount, ...draftReport(draft) } };
-          },
-        );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_PATHS.generateStory,
+    {
+      schema: {
+        body: storyRequestSchema,
+        response: { 200: storyResponseSchema, ...errorResponseSchemas },
       },
-    );
+    },
+    async (request, reply) => {
+      const input = request.body;
+      return answerWriter(
+        request,
+        reply,
+        'stroy-speech',
+        async (context): Promise<StoryResponse> => {
+          const draft = await writeStory(input, context);
+          const wordCount = countWords(draft.text, LANGUAGE_PROFILES[input.language].locale);
+          return { success: true, data: { story: draft.text, wordCount, ...draftReport(draft) } };
+        },
+      );
+    },
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  errorResponseSchemas,
   FILE_EXTENSIONS,
   SPEECH_STREAM_EVENTS,
   textToSpeechRequestSchema,
@@ -10,10 +11,10 @@ import {
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
 import { textToSpeech, type TextToSpeechOptions, type TextToSpeechResult } from './service.ts';
-import { abortSignalFor } from '../../routes/abort-signal.ts';
-import { acceptWeight } from '../../routes/accept.ts';
-import { answerEventStream, wantsEventStream } from '../../routes/event-stream.ts';
-import { JsonPieces, sendJsonPieces } from '../../routes/json-pieces.ts';
+import { abortSignalFor } from '../../http/abort-signal.ts';
+import { acceptWeight } from '../../http/accept.ts';
+import { answerEventStream, wantsEventStream } from '../../http/event-stream.ts';
+import { JsonPieces, sendJsonPieces } from '../../http/json-pieces.ts';
 import { visitorOf } from '../../visitor.ts';
 
 /**
@@ -26,7 +27,10 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.textToSpeech,
     {
-      schema: { body: textToSpeechRequestSchema, response: { 200: textToSpeechResponseSchema } },
+      schema: {
+        body: textToSpeechRequestSchema,
+        response: { 200: textToSpeechResponseSchema, ...errorResponseSchemas },
+      },
     },
     async (request, reply) => {
       const input = request.body;

@@ -13,7 +13,7 @@ import {
 import { encodePcm } from '../../audio/encode.ts';
 import { pcmDurationSeconds } from '../../audio/wav.ts';
 import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
-import { QueuePlace } from '../../providers/local/job-queue.ts';
+import { QueuePlace } from '../../providers/job-queue.ts';
 import type {
   EngineRequestOptions,
   SpeechSynthesizer,
@@ -66,7 +66,10 @@ export type TextToSpeechResult = Omit<TextToSpeechResponse['data'], 'audioBase64
   format: OutputFormat;
 };
 
-/** About how long the speech of `text` lasts at `speed`, in seconds, before any engine runs. */
+/**
+ * About how long the speech of `text` lasts at `speed`, in seconds of audio, before any engine
+ * runs (the page's estimateSynthesisSeconds is how long making it takes).
+ */
 export function estimateSpeechSeconds(text: string, speed: number): number {
   const ideographs = text.match(IDEOGRAPH)?.length ?? 0;
   const spokenCharacters = text.length + ideographs * (CHARACTERS_PER_IDEOGRAPH - 1);

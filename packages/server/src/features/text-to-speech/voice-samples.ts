@@ -6,7 +6,7 @@
 import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { encodePcm } from '../../audio/encode.ts';
 import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
-import { QueuePlace } from '../../providers/local/job-queue.ts';
+import { QueuePlace } from '../../providers/job-queue.ts';
 import type { SpeechSynthesizer } from '../../providers/types.ts';
 import { estimateSpeechSeconds } from './service.ts';
 import { EmptyResultError } from '../../errors.ts';

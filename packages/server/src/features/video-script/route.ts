@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  errorResponseSchemas,
   videoScriptRequestSchema,
   videoScriptResponseSchema,
   type VideoScriptResponse,
@@ -11,22 +12,25 @@ import { draftReport } from '../../writers/drafting.ts';
 import { answerWriter } from '../../writers/writer-context.ts';
 
 export async function generateScriptRoutes(app: FastifyInstance) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      API_PATHS.generateScript,
-      { schema: { body: videoScriptRequestSchema, response: { 200: videoScriptResponseSchema } } },
-      async (request, reply) => {
-        const input = request.body;
-        return answerWriter(
-          request,
-          reply,
-          'video-script',
-          async (context): Promise<VideoScriptResponse> => {
-            const draft = await writeVideoScript(input, context);
-            return { success: true, data: { script: draft.text, ...draftReport(draft) } };
-          },
-        );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    API_PATHS.generateScript,
+    {
+      schema: {
+        body: videoScriptRequestSchema,
+        response: { 200: videoScriptResponseSchema, ...errorResponseSchemas },
       },
-    );
+    },
+    async (request, reply) => {
+      const input = request.body;
+      return answerWriter(
+        request,
+        reply,
+        'video-script',
+        async (context): Promise<VideoScriptResponse> => {
+          const draft = await writeVideoScript(input, context);
+          return { success: true, data: { script: draft.text, ...draftReport(draft) } };
+        },
+      );
+    },
+  );
 }

@@ -42,7 +42,7 @@ const requestBlog = createAsyncThunk<WrittenText, BlogRequest, { rejectValue: st
   async (request, { rejectWithValue, signal, dispatch }) => {
     let body: BlogResponse;
     try {
-      body = await postWriter<BlogResponse>(
+      body = await postWriter(
         API_PATHS.generateBlog,
         request,
         dispatchWriterStream(dispatch, signal, blogSlice.actions),
@@ -51,7 +51,7 @@ const requestBlog = createAsyncThunk<WrittenText, BlogRequest, { rejectValue: st
       return rejectWithValue(getErrorMessage(error, BLOG_MESSAGES.serverError));
     }
     // docs/product.md section 7: an unsuccessful reply's message, else 'Failed to generate blog'.
-    if (!body?.success) return rejectWithValue(body?.message || BLOG_MESSAGES.failed);
+    if (!body.success) return rejectWithValue(body.message || BLOG_MESSAGES.failed);
     return writtenText(body.data?.content ?? '', body.data);
   },
 );

@@ -26,7 +26,7 @@ import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
-import { estimateSpeechSeconds } from '../../lib/estimates.ts';
+import { estimateSynthesisSeconds } from '../../lib/estimates.ts';
 import { downloadUrl } from '../../lib/file-download.ts';
 import { useEngineStatus } from '../../lib/use-engine-status.ts';
 import { useResultInView } from '../../lib/use-result-in-view.ts';
@@ -138,7 +138,7 @@ export function TextToSpeechPage() {
           running={loading}
           queue={queue}
           label="Generating your audio"
-          estimateSeconds={estimatedRunSeconds ?? estimateSpeechSeconds(text.length)}
+          estimateSeconds={estimatedRunSeconds ?? estimateSynthesisSeconds(text.length)}
           finishedMessage={
             resultView.announceReady && audioUrl && !error
               ? 'Your audio is ready below.'

@@ -71,13 +71,33 @@ describe('tts slice', () => {
     expect(blobs.get(audioUrl!)?.size).toBe('ID3 fake mp3 bytes'.length);
   });
 
-  it('reads audioBase64 at the top level too', async () => {
-    stubObjectUrls();
-    stubApi({ [API_PATHS.textToSpeech]: () => jsonResponse({ audioBase64: AUDIO_BASE64 }) });
+  it("an answer outside the contracts' schema is an error, audio at the top level or bad captions", async () => {
+    const { blobs } = stubObjectUrls();
+    const answers = [
+      { audioBase64: AUDIO_BASE64 },
+      { success: true, data: { audioBase64: AUDIO_BASE64, format: 'mp3' } },
+      {
+        success: true,
+        data: {
+          audioBase64: AUDIO_BASE64,
+          format: 'mp3',
+          mediaType: 'audio/mpeg',
+          durationSeconds: 1,
+          engine: 'festival',
+          captions: [{ start: 0, text: 'No end.' }],
+        },
+      },
+    ];
     const store = makeStore();
-    await store.dispatch(generateSpeech(REQUEST));
-    expect(store.getState().tts.audioUrl).toMatch(/^blob:/);
-    expect(store.getState().tts.format).toBe('mp3');
+    for (const answer of answers) {
+      stubApi({ [API_PATHS.textToSpeech]: () => jsonResponse(answer) });
+      await store.dispatch(generateSpeech(REQUEST));
+      expect(store.getState().tts).toMatchObject({
+        audioUrl: null,
+        error: TEXT_TO_SPEECH_MESSAGES.noAudioData,
+      });
+    }
+    expect(blobs.size).toBe(0);
   });
 
   it('a reply without audio data is an error', async () => {

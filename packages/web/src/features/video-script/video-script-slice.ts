@@ -42,9 +42,9 @@ const initialState: VideoScriptState = {
 const requestScript = createAsyncThunk<WrittenText, VideoScriptRequest, { rejectValue: string }>(
   'videoScript/generate',
   async (request, { rejectWithValue, signal, dispatch }) => {
-    let body: Partial<VideoScriptResponse> | undefined;
+    let body: VideoScriptResponse;
     try {
-      body = await postWriter<Partial<VideoScriptResponse> | undefined>(
+      body = await postWriter(
         API_PATHS.generateScript,
         request,
         dispatchWriterStream(dispatch, signal, videoScriptSlice.actions),
@@ -55,9 +55,8 @@ const requestScript = createAsyncThunk<WrittenText, VideoScriptRequest, { reject
         getErrorMessage(error, WRITER_MESSAGES.failed, { useErrorMessage: false }),
       );
     }
-    // A successful status whose body is not JSON (a proxy's page) holds no script.
-    if (!body) return rejectWithValue(WRITER_MESSAGES.failed);
-    return writtenText(body.data?.script ?? '', body.data);
+    // A body the contracts' schema refuses (a proxy's page) was rejected above, without words.
+    return writtenText(body.data.script, body.data);
   },
 );
 

@@ -10,7 +10,7 @@ import { READ_LANGUAGES, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { withTemporaryFolder } from '../../../audio/temporary-folder.ts';
 import { parseWav } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
-import { JobQueue, SPEECH_GUESS_WEIGHT } from '../job-queue.ts';
+import { JobQueue, SPEECH_GUESS_WEIGHT } from '../../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { EspeakLanguages } from './espeak-languages.ts';
 import { primaryLanguage } from '../../language-tag.ts';

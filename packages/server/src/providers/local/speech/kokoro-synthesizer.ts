@@ -11,7 +11,7 @@ import { floatToPcm } from '../../../audio/wav.ts';
 import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { EngineThread } from '../engine-thread.ts';
-import { JobQueue, SPEECH_GUESS_WEIGHT } from '../job-queue.ts';
+import { JobQueue, SPEECH_GUESS_WEIGHT } from '../../job-queue.ts';
 import { changeTempo } from './tempo.ts';
 import { phonemize, tokenize } from './kokoro-phonemes.ts';
 import type { KokoroRun, KokoroWave, KokoroWorkerSettings } from './kokoro-worker.ts';

@@ -20,7 +20,7 @@ import {
   type LlamaModel,
 } from 'node-llama-cpp';
 import type { EngineStatus } from '@ai-tools/contracts';
-import { JobQueue, QueuePlace } from '../job-queue.ts';
+import { JobQueue, QueuePlace } from '../../job-queue.ts';
 import type { EngineRequestOptions, TextGenerationRequest, TextGenerator } from '../../types.ts';
 import { GenerationAbortedError } from '../../../errors.ts';
 

@@ -15,7 +15,7 @@ import {
   type Transcription,
   type TranscriptionRequest,
 } from '../../types.ts';
-import { JobQueue, AUDIO_GUESS_WEIGHT } from '../job-queue.ts';
+import { JobQueue, AUDIO_GUESS_WEIGHT } from '../../job-queue.ts';
 import { runEngineProcess } from '../../../child-process.ts';
 import type { SpeechDetector, SpeechSpan } from './voice-activity.ts';
 import { ProviderFailedError, UnsupportedLanguageError } from '../../../errors.ts';

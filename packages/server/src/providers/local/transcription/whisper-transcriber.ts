@@ -12,7 +12,7 @@ import {
   type Transcription,
   type TranscriptionRequest,
 } from '../../types.ts';
-import { JobQueue, AUDIO_GUESS_WEIGHT } from '../job-queue.ts';
+import { JobQueue, AUDIO_GUESS_WEIGHT } from '../../job-queue.ts';
 import { speechParts } from './hallucination-guard.ts';
 import { groupSpeechIntoPieces, type SpeechPiece } from './speech-pieces.ts';
 import type { SpeechDetector } from './voice-activity.ts';

@@ -10,7 +10,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EVENT_STREAM_MEDIA_TYPE, STREAM_EVENTS, SERVER_MESSAGES } from '@ai-tools/contracts';
-import { errorAnswerFor } from '../plugins/error-handler.ts';
+import { errorAnswerFor } from './error-answer.ts';
 import { acceptWeight } from './accept.ts';
 import { JsonPieces } from './json-pieces.ts';
 import { GenerationAbortedError } from '../errors.ts';

@@ -14,8 +14,8 @@
  *   of them: it waits once, and its place frees when the whole request is done, which is what
  *   those behind it wait for.
  */
-import { SERVER_MESSAGES, type ToolLink } from '@ai-tools/contracts';
-import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../../errors.ts';
+import { SERVER_MESSAGES, type QueueEvent, type ToolLink } from '@ai-tools/contracts';
+import { GenerationAbortedError, ProviderBusyError, VisitorHasJobError } from '../errors.ts';
 
 export interface JobQueueOptions {
   /** Jobs that run at the same time. */
@@ -36,15 +36,6 @@ export interface JobQueueOptions {
   tool?: ToolLink;
 }
 
-export interface QueuePosition {
-  /** Jobs that run or wait before this one. */
-  ahead: number;
-  /** About how long until this job starts, from the work ahead at the measured speed. */
-  estimatedWaitSeconds: number;
-  /** Told when it starts: about how long its own work takes at the measured speed. */
-  estimatedRunSeconds?: number;
-}
-
 export interface QueuedJobOptions {
   signal?: AbortSignal;
   /** Who asked (the visitor's address). Unset: no per-visitor limit, as for the server's own work. */
@@ -52,7 +43,7 @@ export interface QueuedJobOptions {
   /** The tool that asked: a visitor's second job is refused naming it (the queue's own, unset). */
   tool?: ToolLink;
   /** Called while the job waits, each time its place changes, and once with 0 when it starts. */
-  onQueuePosition?: (position: QueuePosition) => void;
+  onQueuePosition?: (position: QueueEvent) => void;
   /**
    * The job's work, in the queue's unit. Unset: counted as 1 unit, and its time is not measured.
    * A job in a place counts its place's.
@@ -121,7 +112,7 @@ interface Entry {
   costStated: boolean;
   visitor?: string;
   tool?: ToolLink;
-  onQueuePosition?: (position: QueuePosition) => void;
+  onQueuePosition?: (position: QueueEvent) => void;
   /** When it started, on the queue's clock; unset while it waits. */
   startedAt?: number;
   /** The work done so far, as its place reported it, and when it last did. */
@@ -185,7 +176,7 @@ export class JobQueue {
   }
 
   /** Where a job that arrives now would stand. */
-  positionForNewcomer(): QueuePosition {
+  positionForNewcomer(): QueueEvent {
     const ahead = this.running.size + this.waiting.length;
     return { ahead, estimatedWaitSeconds: shownSeconds(this.schedule().newcomerStart) };
   }
