@@ -213,23 +213,45 @@ describe('postSpeech', () => {
       }),
     );
     stream.send(serverSentEvent(SPEECH_STREAM_EVENTS.result, { ...ANSWER, extra: 'field' }));
-    await expect(answer).resolves.toEqual(ANSWER);
+    await expect(answer).resolves.toEqual({
+      audioBase64: ANSWER.data.audioBase64,
+      format: 'mp3',
+      captions: ANSWER.data.captions,
+    });
     expect(pieces).toEqual([0]);
     expect(fetchMock.mock.calls[0]![0]).toBe(API_PATHS.textToSpeech);
   });
 
-  it('rejects a result its schema refuses with the words that say no audio came', async () => {
-    const stream = eventStream();
-    stubFetch((init) => stream.respond(init));
-    const answer = postSpeech({ text: 'Hello' }).catch((caught: unknown) => caught);
-    stream.send(
-      serverSentEvent(SPEECH_STREAM_EVENTS.result, {
-        success: true,
-        data: { audioBase64: 'QQ==' },
-      }),
-    );
-    const error = await answer;
-    expect(error).toBeInstanceOf(ApiRequestError);
-    expect((error as Error).message).toBe(TEXT_TO_SPEECH_MESSAGES.noAudioData);
+  it('reads audioBase64 at the top level or under data; a format it does not know is left out', async () => {
+    // docs/product.md section 7.
+    for (const body of [
+      { audioBase64: 'QQ==', format: 'wav' },
+      { success: true, data: { audioBase64: 'QQ==', format: 'riff' } },
+    ]) {
+      const stream = eventStream();
+      stubFetch((init) => stream.respond(init));
+      const answer = postSpeech({ text: 'Hello' });
+      stream.send(serverSentEvent(SPEECH_STREAM_EVENTS.result, body));
+      await expect(answer).resolves.toEqual(
+        'format' in body && body.format === 'wav'
+          ? { audioBase64: 'QQ==', format: 'wav' }
+          : { audioBase64: 'QQ==', format: undefined },
+      );
+    }
+  });
+
+  it('rejects an answer without audio with the words that say no audio came', async () => {
+    for (const body of [
+      { success: true, data: {} },
+      { success: true, audioBase64: '' },
+    ]) {
+      const stream = eventStream();
+      stubFetch((init) => stream.respond(init));
+      const answer = postSpeech({ text: 'Hello' }).catch((caught: unknown) => caught);
+      stream.send(serverSentEvent(SPEECH_STREAM_EVENTS.result, body));
+      const error = await answer;
+      expect(error).toBeInstanceOf(ApiRequestError);
+      expect((error as Error).message).toBe(TEXT_TO_SPEECH_MESSAGES.noAudioData);
+    }
   });
 });

@@ -2,7 +2,7 @@
  * The one HTTP client of the website. Thunks call it; components never do.
  * Every failure is an ApiRequestError carrying the server's `message` when the server sent one.
  */
-import type { TextToSpeechResponse } from '@ai-tools/contracts';
+import type { SpokenAudioAnswer } from '@ai-tools/contracts';
 import {
   openRequest,
   readJsonAnswer,
@@ -78,7 +78,7 @@ export async function postWriter<Path extends WriterPath>(
 export async function postSpeech(
   body: unknown,
   handlers: SpeechStreamHandlers = {},
-): Promise<TextToSpeechResponse> {
+): Promise<SpokenAudioAnswer> {
   const { streamSpeech } = await import('./event-stream-client.ts');
   return streamSpeech(body, handlers);
 }

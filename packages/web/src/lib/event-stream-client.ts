@@ -18,9 +18,9 @@ import {
   stepEventSchema,
   storyResponseSchema,
   textEventSchema,
-  textToSpeechResponseSchema,
+  spokenAudioAnswerSchema,
   TEXT_TO_SPEECH_MESSAGES,
-  type TextToSpeechResponse,
+  type SpokenAudioAnswer,
   videoScriptResponseSchema,
   WRITER_STREAM_EVENTS,
 } from '@ai-tools/contracts';
@@ -164,9 +164,9 @@ export function streamWriter<Path extends WriterPath>(
 export function streamSpeech(
   body: unknown,
   { signal, onQueue, onAudio }: SpeechStreamHandlers = {},
-): Promise<TextToSpeechResponse> {
+): Promise<SpokenAudioAnswer> {
   const answer = {
-    schema: textToSpeechResponseSchema,
+    schema: spokenAudioAnswerSchema,
     malformedMessage: TEXT_TO_SPEECH_MESSAGES.noAudioData,
   };
   return streamAnswer(API_PATHS.textToSpeech, body, signal, answer, (event, payload) => {

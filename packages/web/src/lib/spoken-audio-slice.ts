@@ -24,7 +24,7 @@ import {
   type OutputFormat,
   type QueueEvent,
   type TextToSpeechRequest,
-  type TextToSpeechResponse,
+  type SpokenAudioAnswer,
   TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { postSpeech } from './api-client.ts';
@@ -97,7 +97,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     const player = startLivePlayback(dispatch);
     // The answer comes checked with the contracts' schema (event-stream-client.ts, loaded on first
     // use, so zod stays out of the first page load where this slice is).
-    let answer: TextToSpeechResponse;
+    let answer: SpokenAudioAnswer;
     try {
       answer = await postSpeech(request, {
         signal,
@@ -113,7 +113,9 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
       // What was made still plays to its end, unless the finished file takes over first.
       player.finish();
     }
-    const { audioBase64, format, captions = [] } = answer.data;
+    // docs/product.md section 7: audioBase64 at the top level or under data (the schema reads
+    // either); an answer without a sound format is the one asked for.
+    const { audioBase64, format = request.outputFormat, captions = [] } = answer;
     let bytes: Uint8Array<ArrayBuffer>;
     try {
       bytes = decodeBase64(audioBase64);

@@ -69,6 +69,25 @@ export const textToSpeechResponseSchema = z.object({
 });
 export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
 
+/**
+ * What the website reads of a speech answer (docs/product.md section 7): `audioBase64` at the top
+ * level or under `data`. The format and captions are read when they are sound; without them the
+ * page falls back to the format it asked for and no captions.
+ */
+const spokenAudioSchema = z.object({
+  audioBase64: z.string().min(1),
+  format: z.enum(OUTPUT_FORMATS).optional().catch(undefined),
+  captions: z.array(captionCueSchema).optional().catch(undefined),
+});
+export const spokenAudioAnswerSchema = z.preprocess((body) => {
+  const top = (typeof body === 'object' && body !== null ? body : {}) as {
+    audioBase64?: unknown;
+    data?: unknown;
+  };
+  return typeof top.audioBase64 === 'string' && top.audioBase64 ? top : top.data;
+}, spokenAudioSchema);
+export type SpokenAudioAnswer = z.infer<typeof spokenAudioAnswerSchema>;
+
 /** The voice of GET API_PATHS.voiceSample. */
 export const voiceSampleParamsSchema = z.object({
   voice: z.enum(VOICES, { error: SERVER_MESSAGES.fieldMustBeOneOf('voice', VOICES) }),
