@@ -291,7 +291,11 @@ export function SpeechToTextPage() {
         <WorkingIndicator
           running={loading && Boolean(file)}
           label="Transcribing your audio"
-          estimateSeconds={estimateTranscriptionSeconds(file?.size ?? 0, audioSeconds)}
+          estimateSeconds={estimateTranscriptionSeconds(
+            file?.size ?? 0,
+            audioSeconds,
+            engineStatus.engine?.secondsPerAudioSecond,
+          )}
           finishedMessage={
             resultView.announceReady && text && !error
               ? 'Your transcript is ready below.'
