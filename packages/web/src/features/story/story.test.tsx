@@ -552,6 +552,21 @@ describe('Story page', () => {
     expect(screen.getByRole('button', { name: 'Listen' })).not.toHaveAttribute('aria-describedby');
   });
 
+  it('shows a story written without spaces as it comes, a character at a time (issue 22)', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 0, estimatedWaitSeconds: 0 }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# ミケの冒険\n\n' }));
+    const shown = () => document.querySelector('.markdown-view')?.textContent ?? '';
+    for (const piece of ['ミ', 'ケ', 'は', '小', 'さ', 'な', '猫']) {
+      stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: piece }));
+      await waitFor(() => expect(shown()).toMatch(new RegExp(`${piece}$`)));
+    }
+    expect(shown()).toContain('ミケは小さな猫');
+  });
+
   it('shows the story as it is written, the place in line while waiting, and Stop', async () => {
     const stream = eventStream();
     stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
