@@ -24,6 +24,13 @@ export const engineStatusSchema = z.object({
   ready: z.boolean(),
   /** Why it is not ready and how to enable it, when it is not. */
   detail: z.string().optional(),
+  /**
+   * Speech to text on an engine of this server only: the seconds of work one second of audio
+   * takes here, measured from the transcriptions that finished (before the first, the guess for
+   * this machine). The page multiplies it by a recording's length to say how long to wait, so the
+   * estimate follows this server's measured speed (issue 22). Unset for a remote service.
+   */
+  secondsPerAudioSecond: z.number().nonnegative().optional(),
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 

@@ -21,6 +21,8 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'SERVER_MESSAGES.visitorHasJob': ['stroy-speech'],
   'TEXT_TO_SPEECH_MESSAGES.speechTooLong': [12.5, 10],
   'TEXT_TO_SPEECH_MESSAGES.languageNotSpoken': ['sw'],
+  'TEXT_TO_SPEECH_MESSAGES.readByBasicVoiceOnly': ['German'],
+  'TEXT_TO_SPEECH_MESSAGES.cannotBeReadAloud': ['Korean'],
   'TEXT_TO_SPEECH_MESSAGES.speechPackagesMissing': ['festival flite', ['festival']],
   'TEXT_TO_SPEECH_MESSAGES.playingWhileMade': ['8 s'],
   'TEXT_TO_SPEECH_MESSAGES.excerpt': [5000],

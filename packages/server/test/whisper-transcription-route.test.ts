@@ -118,11 +118,14 @@ function assertSubtitleCues(cues: TranscriptSegment[], audioSeconds: number) {
 }
 
 test('the page and /api/health name Whisper base with Silero VAD', async () => {
-  assert.deepEqual(transcriber.status(), {
+  const { secondsPerAudioSecond, ...named } = transcriber.status();
+  assert.deepEqual(named, {
     engine: 'Whisper base (transformers.js) + Silero VAD',
     tier: 'neural',
     ready: true,
   });
+  // Its speed, for the page's estimate: the guess, or what the transcriptions so far measured.
+  assert.ok((secondsPerAudioSecond ?? 0) > 0, `${secondsPerAudioSecond} s a second of audio`);
 });
 
 test('an mp3 of "go forward ten meters" gives its words, in English, with its segment', async () => {

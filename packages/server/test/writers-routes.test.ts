@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import {
   API_PATHS,
   blogResponseSchema,
+  EVENT_STREAM_MEDIA_TYPE,
+  stepEventSchema,
+  textEventSchema,
+  type WriterStep,
   storyResponseSchema,
   videoScriptResponseSchema,
   WRITER_MESSAGES,
@@ -13,6 +17,7 @@ import type { TextGenerator } from '../src/providers/types.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
+import { parseEvents, type StreamEvent } from './helpers/event-stream.ts';
 import {
   hangingTextGenerator,
   scriptedTextGenerator,
@@ -99,6 +104,50 @@ test('generate-story answers data.story with its title as a heading, and its wor
     body.data.wordCount !== undefined && body.data.wordCount >= 170 && body.data.wordCount <= 235,
     String(body.data.wordCount),
   );
+});
+
+test('a Japanese story streams as it is written: text without spaces is never held until a space', async () => {
+  const beginning = 'ミケは小さな猫です。ミケは毎朝、庭の花を見ます。';
+  const app = await appWith(
+    writerDouble((request) => {
+      if (request.prompt.includes('Plan the story')) {
+        return 'Title: ミケの冒険\nCharacters: ミケ、小さな猫。\nPlace: 静かな庭。\nBeginning: ミケが庭にいます。\nMiddle: ミケが箱を見つけます。\nEnding: ミケが宝を分けます。\n';
+      }
+      if (request.prompt.includes('Write the beginning')) return beginning;
+      if (request.prompt.includes('Continue with the middle')) {
+        return 'ある日、ミケは大きな箱を見つけました。箱の中には古い地図がありました。';
+      }
+      if (request.prompt.includes('Write the ending')) {
+        return 'ミケは地図の宝を友だちと分けました。みんなは笑いました。';
+      }
+      return undefined;
+    }),
+  );
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateStory,
+    headers: { accept: EVENT_STREAM_MEDIA_TYPE },
+    payload: { ...STORY_REQUEST, language: 'Japanese' },
+  });
+  assert.equal(response.statusCode, 200);
+  const events = parseEvents(response.body);
+  assert.equal(events.at(-1)?.event, 'result');
+  // The events from the first part's start to the writer's next step: the beginning as written.
+  const isStep = (event: StreamEvent, step?: WriterStep) =>
+    event.event === 'step' &&
+    (step === undefined || stepEventSchema.parse(event.data).step === step);
+  const start = events.findIndex((event) => isStep(event, 'writing'));
+  const end = events.findIndex((event, index) => index > start && isStep(event));
+  assert.ok(start >= 0 && end > start, events.map((event) => event.event).join(', '));
+  const texts = events
+    .slice(start + 1, end)
+    .filter((event) => event.event === 'text')
+    .map((event) => textEventSchema.parse(event.data).text);
+  assert.equal(texts[0], '# ミケの冒険\n\n');
+  // A character at a time, as the model wrote it: not one piece when the part ends, as text held
+  // until a space (which Japanese never has) would come.
+  assert.equal(texts.slice(1).join(''), beginning);
+  assert.ok(texts.length > [...beginning].length / 2, texts.join(' | '));
 });
 
 test('bad input is a 400 with the first problem, and the model is never asked', async () => {

@@ -170,6 +170,31 @@ describe('with SmolLM2-135M', { timeout: HANG_GUARD_MS }, () => {
     for (const problem of problems ?? []) assert.equal(typeof problem, 'string');
   });
 
+  test('a Japanese story streams as the model writes it, long before its end', async () => {
+    // SmolLM2 knows few Japanese characters: it writes most in pieces of a byte or two, and never
+    // a space between words, the hardest case for text that must show as it is written.
+    const live = await appWith(smolLm);
+    await live.listen({ host: '127.0.0.1', port: 0 });
+    const story = await openEventStream(live, API_PATHS.generateStory, {
+      ...STORY,
+      language: 'Japanese',
+    });
+    const texts = () =>
+      story.events
+        .filter((event) => event.event === 'text')
+        .map((event) => textEventSchema.parse(event.data).text);
+    const japanese = () =>
+      texts()
+        .join('')
+        .replace(/^# .*\n+/, '')
+        .match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu) ?? [];
+    // Past the title, the first characters of the story come while it is still being written.
+    await story.waitFor(() => japanese().length >= 20);
+    assert.ok(!story.events.some((event) => event.event === 'result'), 'still being written');
+    assert.ok(texts().length >= 10, `the text came in pieces: ${texts().join(' | ')}`);
+    story.stop();
+  });
+
   test('without the header: the plain JSON answer of the same writer', async () => {
     const response = await app.inject({
       method: 'POST',

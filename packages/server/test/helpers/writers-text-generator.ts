@@ -2,7 +2,29 @@
  * A test double TextGenerator (tests only): each generate() call streams the next scripted reply
  * in small pieces and records what it was asked.
  */
+import { UNSPACED_SCRIPT } from '@ai-tools/contracts';
 import type { TextGenerationRequest, TextGenerator } from '../../src/providers/types.ts';
+
+/**
+ * A reply in the pieces a model streams it in: each word with the spaces after it, and each
+ * character of a script written without spaces (Chinese, Japanese) on its own, as a model's tokens
+ * come. Cut at spaces only, a Japanese reply came as one piece at its end, and no test could see
+ * whether its text streamed as it was written (issue 22).
+ */
+export function streamedPieces(text: string): string[] {
+  const pieces: string[] = [];
+  let piece = '';
+  for (const character of text) {
+    const unspaced = UNSPACED_SCRIPT.test(character);
+    if (piece !== '' && (unspaced || (/\s$/.test(piece) && !/\s/.test(character)))) {
+      pieces.push(piece);
+      piece = '';
+    }
+    piece += character;
+  }
+  if (piece !== '') pieces.push(piece);
+  return pieces;
+}
 
 export interface ScriptedTextGenerator extends TextGenerator {
   requests: TextGenerationRequest[];
@@ -18,7 +40,7 @@ export function scriptedTextGenerator(replies: string[]): ScriptedTextGenerator 
       requests.push(request);
       const reply = replies[requests.length - 1];
       if (reply === undefined) throw new Error(`no scripted reply for call ${requests.length}`);
-      for (const piece of reply.match(/\S*\s*/g) ?? []) {
+      for (const piece of streamedPieces(reply)) {
         if (request.signal?.aborted) return;
         await new Promise((resolve) => setImmediate(resolve));
         yield piece;
@@ -137,7 +159,7 @@ export function writerDouble(reply: WriterReply = () => undefined): ScriptedText
     async *generate(request) {
       requests.push(request);
       const text = reply(request, requests.length) ?? usualAnswer(request, requests.length);
-      for (const piece of text.match(/\S*\s*/g) ?? []) {
+      for (const piece of streamedPieces(text)) {
         if (request.signal?.aborted) return;
         await new Promise((resolve) => setImmediate(resolve));
         yield piece;

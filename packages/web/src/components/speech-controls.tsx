@@ -9,6 +9,7 @@ import {
   VOICE_DESCRIPTIONS,
   VOICES,
   voiceName,
+  readingVoice,
   type CaptionCue,
   type OutputFormat,
   type Voice,
@@ -82,10 +83,29 @@ export function SpeechChoiceFields({
   );
 }
 
-/** The languages the voices speak; text in another is refused by the server. */
-export function SpokenLanguagesNote() {
+/**
+ * What a writer's read-aloud panel says before the list of languages, for the language of its
+ * text (its English name): that only the basic voice reads it, or that no voice does. Nothing for
+ * a language the natural voices speak, or when the page does not know the text's language.
+ */
+export function readingVoiceWarning(language: string | undefined): string | undefined {
+  if (language === undefined) return undefined;
+  const voice = readingVoice(language);
+  if (voice === 'basic') return TEXT_TO_SPEECH_MESSAGES.readByBasicVoiceOnly(language);
+  if (voice === 'none') return TEXT_TO_SPEECH_MESSAGES.cannotBeReadAloud(language);
+  return undefined;
+}
+
+/**
+ * The languages the voices speak; text in another is refused by the server. Given the language of
+ * the text to be read, it first says when the natural voices do not speak it, so the visitor
+ * knows before pressing the button.
+ */
+export function SpokenLanguagesNote({ id, language }: { id?: string; language?: string }) {
+  const warning = readingVoiceWarning(language);
   return (
-    <p className="tool-hint" data-testid="spoken-languages">
+    <p id={id} className="tool-hint" data-testid="spoken-languages">
+      {warning ? `${warning} ` : ''}
       {TEXT_TO_SPEECH_MESSAGES.spokenLanguages}
     </p>
   );

@@ -14,8 +14,10 @@ import { ErrorLine } from './error-line.tsx';
 import {
   CaptionDownloads,
   DEFAULT_SPEECH_CHOICES,
+  readingVoiceWarning,
   SpeechChoiceFields,
   SpeechStreamNote,
+  SpokenLanguagesNote,
   type SpeechChoices,
 } from './speech-controls.tsx';
 import { WorkingIndicator } from './working-indicator.tsx';
@@ -32,6 +34,11 @@ interface SpokenAudioPanelProps {
   description: string;
   /** Said after the description, such as that the text is a partial draft. */
   note?: string;
+  /**
+   * The text's language by its English name, when the page knows it (a story's): before the
+   * visitor presses the button, the panel says when the natural voices do not speak it.
+   */
+  language?: string;
   /** The downloads' name without extension, such as "voice-over". */
   fileBaseName: string;
   state: SpokenAudioState;
@@ -52,6 +59,7 @@ export function SpokenAudioPanel({
   text,
   description,
   note,
+  language,
   fileBaseName,
   state,
   onGenerate,
@@ -73,6 +81,13 @@ export function SpokenAudioPanel({
   } = state;
   const headingId = `${id}-title`;
   const descriptionId = `${id}-description`;
+  const languagesId = `${id}-languages`;
+  // What the visitor must know before making the audio: a partial draft, a language the natural
+  // voices do not speak.
+  const describedBy = [
+    note ? descriptionId : undefined,
+    readingVoiceWarning(language) ? languagesId : undefined,
+  ].filter((described) => described !== undefined);
   const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
 
   const handleSubmit = (event: FormEvent) => {
@@ -92,6 +107,8 @@ export function SpokenAudioPanel({
           : ''}
         {note ? ` ${note}` : ''}
       </p>
+      {/* The same list as the text-to-speech page's: which languages can be read aloud. */}
+      <SpokenLanguagesNote id={languagesId} language={language} />
       <form onSubmit={handleSubmit} noValidate>
         <SpeechChoiceFields id={id} choices={choices} onChange={setChoices} />
         <div className="tool-actions">
@@ -104,8 +121,7 @@ export function SpokenAudioPanel({
             onClick={(event) => {
               if (loading) event.preventDefault();
             }}
-            // A note (a partial draft) is what the visitor must know before making the audio.
-            aria-describedby={note ? descriptionId : undefined}
+            aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
           >
             {loading ? 'Speaking...' : actionLabel}
           </button>

@@ -5,7 +5,8 @@ import { WRITER_MESSAGES, type QueueEvent } from '@ai-tools/contracts';
  * minutes. They come from the size of the request, with rates measured loosely on a small 2-core
  * server running the local engines; an API provider is usually faster. They are hints, not promises:
  * once a request starts on a local engine, the server's own estimate from the speed it measured
- * (the queue event's estimatedRunSeconds) takes their place.
+ * (the queue event's estimatedRunSeconds) takes their place, and speech to text uses the speed
+ * the server tells with its engine's status.
  */
 
 /** A typical blog post of the blog generator, in words. */
@@ -17,7 +18,10 @@ const GENERATED_WORDS_PER_SECOND = 7;
 const SYNTHESIZED_CHARACTERS_PER_SECOND = 120;
 /** Bytes per second of a typical compressed upload (128 kbit/s). */
 const UPLOAD_BYTES_PER_AUDIO_SECOND = 16_000;
-/** Seconds of recognition work per second of audio on the local engines. */
+/**
+ * Seconds of recognition work per second of audio on the local engines: the guess used when the
+ * server has not told its measured speed (GET /api/health's secondsPerAudioSecond).
+ */
 const TRANSCRIPTION_SECONDS_PER_AUDIO_SECOND = 0.5;
 /** Start-up of any request: upload, queueing, model warm-up. */
 const BASE_SECONDS = 3;
@@ -34,10 +38,17 @@ export function estimateSynthesisSeconds(characters: number): number {
   return Math.round(BASE_SECONDS + characters / SYNTHESIZED_CHARACTERS_PER_SECOND);
 }
 
-/** From the audio's duration when the browser could read it, else from the file's size. */
-export function estimateTranscriptionSeconds(fileBytes: number, audioSeconds?: number): number {
+/**
+ * From the audio's duration when the browser could read it, else from the file's size; at the
+ * speed this server measured (`secondsPerAudioSecond`, from GET /api/health) when it told one.
+ */
+export function estimateTranscriptionSeconds(
+  fileBytes: number,
+  audioSeconds?: number,
+  secondsPerAudioSecond = TRANSCRIPTION_SECONDS_PER_AUDIO_SECOND,
+): number {
   const seconds = audioSeconds ?? fileBytes / UPLOAD_BYTES_PER_AUDIO_SECOND;
-  return Math.round(BASE_SECONDS + seconds * TRANSCRIPTION_SECONDS_PER_AUDIO_SECOND);
+  return Math.round(BASE_SECONDS + seconds * secondsPerAudioSecond);
 }
 
 /** "45 s" or "2 min 5 s". */

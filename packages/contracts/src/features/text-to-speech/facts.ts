@@ -117,6 +117,18 @@ export const READ_LANGUAGES: readonly string[] = [
   ...BASIC_VOICE_LANGUAGES,
 ].map((language) => language.tag);
 
+/**
+ * Which voice reads a language named as the pages name it ('Japanese', 'Korean'): the natural
+ * voices (SPOKEN_LANGUAGES), only the basic one (BASIC_VOICE_LANGUAGES), or none, as for the
+ * story languages Korean, Chinese (Simplified), Arabic, Sanskrit and Filipino (Tagalog).
+ */
+export function readingVoice(languageName: string): 'natural' | 'basic' | 'none' {
+  const named = (language: { name: string }) => language.name === languageName;
+  if (SPOKEN_LANGUAGES.some(named)) return 'natural';
+  if (BASIC_VOICE_LANGUAGES.some(named)) return 'basic';
+  return 'none';
+}
+
 /** A language's English name ('ko' is Korean), or the tag itself where the runtime has none. */
 export function languageName(tag: string): string {
   try {

@@ -42,6 +42,15 @@ export const TEXT_TO_SPEECH_MESSAGES = {
     `This text seems to be in ${languageName(language)}, which our voices do not speak. They speak ${spokenLanguageList()}; a basic voice reads ${basicVoiceLanguageList()}.`,
   /** The page's list of the languages the voices speak. */
   spokenLanguages: `Voices speak ${spokenLanguageList()}. A basic, robotic voice reads ${basicVoiceLanguageList()}.`,
+  /**
+   * Said before the list on a writer's read-aloud panel, when its text is in a language only the
+   * basic voice reads (`language` is its English name, such as "German").
+   */
+  readByBasicVoiceOnly: (language: string) =>
+    `This text is in ${language}: the natural voices do not speak it, so the basic, robotic voice reads it.`,
+  /** As above, for a language no voice here speaks: the request would be refused. */
+  cannotBeReadAloud: (language: string) =>
+    `This text is in ${language}, which our voices do not speak: it cannot be read aloud.`,
   speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
   speechPackagesMissing: (packages: string, missing: readonly string[]) =>
     `Speech needs the Debian packages ${packages}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${packages}\`.`,

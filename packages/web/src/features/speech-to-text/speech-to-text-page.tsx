@@ -340,7 +340,11 @@ export function SpeechToTextPage() {
         <WorkingIndicator
           running={loading && !jobAtWork && Boolean(file)}
           label="Transcribing your audio"
-          estimateSeconds={estimateTranscriptionSeconds(file?.size ?? 0, audioSeconds)}
+          estimateSeconds={estimateTranscriptionSeconds(
+            file?.size ?? 0,
+            audioSeconds,
+            engineStatus.engine?.secondsPerAudioSecond,
+          )}
           finishedMessage={
             resultView.announceReady && text && !error
               ? 'Your transcript is ready below.'

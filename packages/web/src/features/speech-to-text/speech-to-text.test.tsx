@@ -12,6 +12,7 @@ import {
   captureDownloads,
   deferred,
   jsonResponse,
+  READY_HEALTH,
   renderWithStore,
   stubApi,
   stubObjectUrls,
@@ -210,6 +211,29 @@ describe('Speech to text page', () => {
       'subtitles.srt',
       'subtitles.vtt',
     ]);
+  });
+
+  it("estimates the wait from the recording's length at the speed this server measured", async () => {
+    vi.mocked(readAudioDuration).mockResolvedValueOnce(60);
+    stubApi({ [API_PATHS.speechToText]: () => new Promise<Response>(() => {}) });
+    const { transcription } = READY_HEALTH.engines;
+    const store = makeStore({
+      engines: {
+        engines: {
+          ...READY_HEALTH.engines,
+          transcription: { ...transcription, secondsPerAudioSecond: 2 },
+        },
+        loading: false,
+        loaded: true,
+        error: null,
+      },
+    });
+    renderWithStore(<SpeechToTextPage />, store);
+    fireEvent.change(screen.getByLabelText('Choose an audio file'), {
+      target: { files: [audioFile()] },
+    });
+    // A minute of audio at 2 s of work a second, after the few seconds every request takes.
+    expect(await screen.findByText('usually about 2 min 3 s')).toBeInTheDocument();
   });
 
   it('shows "No text generated yet" when the transcript is empty', async () => {

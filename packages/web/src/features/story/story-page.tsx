@@ -295,6 +295,7 @@ export function StoryPage() {
           actionLabel="Listen"
           description={STORY_MESSAGES.listen}
           note={partial ? WRITER_MESSAGES.partialDraftNote : undefined}
+          language={storyState.language ?? undefined}
           text={story}
           fileBaseName={DOWNLOADS.storyAudioBaseName}
           state={listening}

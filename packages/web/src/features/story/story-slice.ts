@@ -6,6 +6,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
   API_PATHS,
+  type StoryLanguage,
   type StoryRequest,
   type StoryResponse,
   WRITER_MESSAGES,
@@ -30,12 +31,18 @@ export interface StoryState extends WriterStream {
   story: string;
   loading: boolean;
   error: string | null;
+  /**
+   * The language of the story asked for last, so its Listen panel says beforehand when the voices
+   * do not speak it, whatever the Language select shows since.
+   */
+  language: StoryLanguage | null;
 }
 
 const initialState: StoryState = {
   story: '',
   loading: false,
   error: null,
+  language: null,
   ...initialWriterStream,
 };
 
@@ -75,9 +82,10 @@ const storySlice = createSlice({
   },
   extraReducers: (builder) => {
     builder
-      .addCase(requestStory.pending, (state) => {
+      .addCase(requestStory.pending, (state, action) => {
         state.loading = true;
         state.error = null;
+        state.language = action.meta.arg.language;
         startWriterStream(state);
       })
       .addCase(requestStory.fulfilled, (state, action) => {

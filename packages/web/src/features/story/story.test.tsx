@@ -79,6 +79,7 @@ describe('story slice', () => {
       story: 'Once.',
       loading: false,
       error: null,
+      language: STORY_LANGUAGES[0],
       partialText: '',
       queue: null,
       estimatedRunSeconds: null,
@@ -93,6 +94,7 @@ describe('story slice', () => {
       story: '',
       loading: false,
       error: null,
+      language: null,
       partialText: '',
       queue: null,
       estimatedRunSeconds: null,
@@ -133,6 +135,7 @@ describe('story slice', () => {
       story: 'Once upon a time.',
       loading: false,
       error: null,
+      language: STORY_LANGUAGES[0],
       partialText: '',
       queue: null,
       estimatedRunSeconds: null,
@@ -160,6 +163,7 @@ describe('story slice', () => {
       story: 'Once upon',
       loading: false,
       error: null,
+      language: STORY_LANGUAGES[0],
       partialText: '',
       queue: null,
       estimatedRunSeconds: null,
@@ -439,6 +443,7 @@ describe('Story page', () => {
       story: '',
       loading: false,
       error: null,
+      language: null,
       partialText: '',
       queue: null,
       estimatedRunSeconds: null,
@@ -504,6 +509,62 @@ describe('Story page', () => {
       'story-audio.mp3',
       'story-audio.srt',
     ]);
+  });
+
+  it("the Listen panel lists the voices' languages and says beforehand when they do not speak the story's", async () => {
+    let story = '# 등대\n\n옛날에 등대가 있었습니다.';
+    stubApi({
+      [API_PATHS.generateStory]: () => jsonResponse({ success: true, data: { story } }),
+    });
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Language'), 'Korean');
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+    const listen = await screen.findByRole('button', { name: 'Listen' });
+    const korean =
+      'This text is in Korean, which our voices do not speak: it cannot be read aloud.';
+    const languages = screen.getByTestId('spoken-languages');
+    expect(languages).toHaveTextContent(korean);
+    expect(languages).toHaveTextContent(
+      'Voices speak English, Spanish, French, Hindi, Italian, Japanese, and Portuguese.',
+    );
+    expect(listen).toHaveAccessibleDescription(new RegExp(korean.replace(/[.:]/g, '\\$&')));
+    // The note is of the story's language, not of the select changed since.
+    await user.selectOptions(screen.getByLabelText('Language'), 'English');
+    expect(screen.getByTestId('spoken-languages')).toHaveTextContent(korean);
+
+    story = '# Der Leuchtturm\n\nEs war einmal ein Leuchtturm.';
+    await user.selectOptions(screen.getByLabelText('Language'), 'German');
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+    await screen.findByText('Es war einmal ein Leuchtturm.');
+    expect(screen.getByTestId('spoken-languages')).toHaveTextContent(
+      'This text is in German: the natural voices do not speak it, so the basic, robotic voice reads it.',
+    );
+
+    // A language the natural voices speak: only the list, and nothing to warn of.
+    story = '# The lighthouse\n\nOnce there was a lighthouse.';
+    await user.selectOptions(screen.getByLabelText('Language'), 'English');
+    await user.click(screen.getByRole('button', { name: 'Generate Story' }));
+    await screen.findByText('Once there was a lighthouse.');
+    expect(screen.getByTestId('spoken-languages')).toHaveTextContent(
+      /^Voices speak English, .* A basic, robotic voice reads German, .*\.$/,
+    );
+    expect(screen.getByRole('button', { name: 'Listen' })).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('shows a story written without spaces as it comes, a character at a time (issue 22)', async () => {
+    const stream = eventStream();
+    stubApi({ [API_PATHS.generateStory]: (init) => stream.respond(init) });
+    renderWithStore(<StoryPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Generate Story' }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.queue, { ahead: 0, estimatedWaitSeconds: 0 }));
+    stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# ミケの冒険\n\n' }));
+    const shown = () => document.querySelector('.markdown-view')?.textContent ?? '';
+    for (const piece of ['ミ', 'ケ', 'は', '小', 'さ', 'な', '猫']) {
+      stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: piece }));
+      await waitFor(() => expect(shown()).toMatch(new RegExp(`${piece}$`)));
+    }
+    expect(shown()).toContain('ミケは小さな猫');
   });
 
   it('shows the story as it is written, the place in line while waiting, and Stop', async () => {

@@ -412,6 +412,10 @@ describe('Video script page', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Generate' }));
     await screen.findByRole('heading', { name: 'Voice-over' });
+    // Before any audio is made, the panel says which languages can be read aloud.
+    expect(screen.getByTestId('spoken-languages')).toHaveTextContent(
+      'Voices speak English, Spanish, French, Hindi, Italian, Japanese, and Portuguese.',
+    );
     await user.selectOptions(screen.getByLabelText('Voice'), 'nova');
     await user.selectOptions(screen.getByLabelText('Output Format'), 'WAV');
     await user.click(screen.getByRole('button', { name: 'Make voice-over' }));

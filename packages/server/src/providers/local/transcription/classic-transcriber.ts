@@ -69,7 +69,13 @@ export class ClassicTranscriber implements Transcriber {
   }
 
   status() {
-    return { engine: 'pocketsphinx en-us + Silero VAD', tier: 'classic' as const, ready: true };
+    return {
+      engine: 'pocketsphinx en-us + Silero VAD',
+      tier: 'classic' as const,
+      ready: true,
+      // The line counts its work in seconds of audio: its measured speed is the page's estimate.
+      secondsPerAudioSecond: this.queue.secondsPerUnit,
+    };
   }
 
   async close() {}

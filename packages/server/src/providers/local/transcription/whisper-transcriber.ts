@@ -88,6 +88,8 @@ export class WhisperTranscriber implements Transcriber {
       engine: `Whisper ${this.size} (transformers.js) + Silero VAD`,
       tier: 'neural' as const,
       ready: true,
+      // The line counts its work in seconds of audio: its measured speed is the page's estimate.
+      secondsPerAudioSecond: this.queue.secondsPerUnit,
     };
   }
 
