@@ -90,6 +90,7 @@ export const WRITER_MESSAGES = {
   /** While the writer works on what the page does not show yet (contracts' WriterStep). */
   planning: 'Planning the outline first; the text follows in a moment.',
   rewriting: 'Rewriting a part that did not pass its check…',
+  startingPart: 'Starting the next part…',
   stopped: 'Stopped. The text written so far stays below; press Generate to write a new one.',
   writingTooSlow:
     'Writing took too long and was stopped. Please try again, or ask for something shorter.',

@@ -3,14 +3,16 @@ import { WRITER_MESSAGES, type WriterStep } from '@ai-tools/contracts';
 interface WriterStreamNoteProps {
   /** What the writer works on while it writes; null once it is done. */
   step: WriterStep | null;
+  /** Text has arrived since the step began: a part being written then shows itself. */
+  textSinceStep: boolean;
   /** The visitor stopped the last generation. */
   stopped: boolean;
 }
 
-/** What each step says while the text does not move; a part being written shows itself. */
+/** What each step says while the text does not move. */
 const STEP_NOTES: Record<WriterStep, string> = {
   planning: WRITER_MESSAGES.planning,
-  writing: '',
+  writing: WRITER_MESSAGES.startingPart,
   rewriting: WRITER_MESSAGES.rewriting,
 };
 
@@ -21,8 +23,10 @@ const STEP_NOTES: Record<WriterStep, string> = {
  * The live region stays in the page, so a screen reader hears each change once, politely, and
  * never the streamed text itself.
  */
-export function WriterStreamNote({ step, stopped }: WriterStreamNoteProps) {
-  const text = step ? STEP_NOTES[step] : stopped ? WRITER_MESSAGES.stopped : '';
+export function WriterStreamNote({ step, textSinceStep, stopped }: WriterStreamNoteProps) {
+  // A part being written shows itself once its words come.
+  const quietStep = step && !(step === 'writing' && textSinceStep) ? step : null;
+  const text = quietStep ? STEP_NOTES[quietStep] : stopped ? WRITER_MESSAGES.stopped : '';
   return (
     <p className="tool-hint writer-stream-note" role="status" aria-live="polite">
       {text}

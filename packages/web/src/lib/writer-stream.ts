@@ -16,6 +16,12 @@ export interface WriterStream {
   estimatedRunSeconds: number | null;
   /** What the writer works on now (planning, writing, rewriting); null before it has said. */
   step: WriterStep | null;
+  /**
+   * Text has arrived since the step began. A part's first words can take a while (the model reads
+   * its instructions first: up to 20 s on a loaded 2-core server), and until then the page says
+   * it is at work rather than look frozen.
+   */
+  textSinceStep: boolean;
   /** The visitor pressed Stop: the text written so far became the result. */
   stopped: boolean;
   /** What the writer's check still found wrong in the finished text, in the visitor's words. */
@@ -31,6 +37,7 @@ export const initialWriterStream: WriterStream = {
   queue: null,
   estimatedRunSeconds: null,
   step: null,
+  textSinceStep: false,
   stopped: false,
   problems: [],
   cutOffAtTimeLimit: false,
@@ -56,6 +63,7 @@ export const writerStreamReducers = {
   textArrived(state: WriterStream, action: PayloadAction<string>) {
     state.partialText += action.payload;
     state.queue = null;
+    state.textSinceStep = true;
   },
   /** The writer went back to rewrite a part that failed its check: this is the whole text now. */
   textReplaced(state: WriterStream, action: PayloadAction<string>) {
@@ -65,6 +73,7 @@ export const writerStreamReducers = {
   queueChanged: queueReducer,
   stepChanged(state: WriterStream, action: PayloadAction<WriterStep>) {
     state.step = action.payload;
+    state.textSinceStep = false;
   },
 };
 
@@ -79,6 +88,7 @@ export function endWriterStream(state: WriterStream): string {
   state.partialText = '';
   state.queue = null;
   state.step = null;
+  state.textSinceStep = false;
   return written;
 }
 

@@ -42,8 +42,18 @@ function keywordList(text: string): string[] {
 export function BlogPage() {
   const dispatch = useAppDispatch();
   const blog = useAppSelector(selectBlog);
-  const { blogContent, loading, error, message, partialText, queue, step, stopped, problems } =
-    blog;
+  const {
+    blogContent,
+    loading,
+    error,
+    message,
+    partialText,
+    queue,
+    step,
+    textSinceStep,
+    stopped,
+    problems,
+  } = blog;
   const standing = draftStanding(blog, blogContent);
   const partial = isPartialDraft(standing);
   // While the post is being written the page shows it as it grows.
@@ -171,7 +181,7 @@ export function BlogPage() {
               : undefined
           }
         />
-        <WriterStreamNote step={step} stopped={stopped} />
+        <WriterStreamNote step={step} textSinceStep={textSinceStep} stopped={stopped} />
         <ErrorLine message={error} />
       </form>
 

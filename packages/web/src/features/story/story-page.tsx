@@ -61,7 +61,8 @@ function capitalize(value: string): string {
 export function StoryPage() {
   const dispatch = useAppDispatch();
   const storyState = useAppSelector(selectStory);
-  const { story, loading, error, partialText, queue, step, stopped, problems } = storyState;
+  const { story, loading, error, partialText, queue, step, textSinceStep, stopped, problems } =
+    storyState;
   const standing = draftStanding(storyState, story);
   const partial = isPartialDraft(standing);
   const listening = useAppSelector(storyAudio.select);
@@ -258,7 +259,7 @@ export function StoryPage() {
               : undefined
           }
         />
-        <WriterStreamNote step={step} stopped={stopped} />
+        <WriterStreamNote step={step} textSinceStep={textSinceStep} stopped={stopped} />
       </form>
 
       {shownStory ? (

@@ -84,6 +84,7 @@ describe('story slice', () => {
       queue: null,
       estimatedRunSeconds: null,
       step: null,
+      textSinceStep: false,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -99,6 +100,7 @@ describe('story slice', () => {
       queue: null,
       estimatedRunSeconds: null,
       step: null,
+      textSinceStep: false,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -140,6 +142,7 @@ describe('story slice', () => {
       queue: null,
       estimatedRunSeconds: null,
       step: null,
+      textSinceStep: false,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -168,6 +171,7 @@ describe('story slice', () => {
       queue: null,
       estimatedRunSeconds: null,
       step: null,
+      textSinceStep: false,
       stopped: true,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -448,6 +452,7 @@ describe('Story page', () => {
       queue: null,
       estimatedRunSeconds: null,
       step: null,
+      textSinceStep: false,
       stopped: false,
       problems: [],
       cutOffAtTimeLimit: false,
@@ -604,7 +609,9 @@ describe('Story page', () => {
     const stepLine = await screen.findByText(WRITER_MESSAGES.planning);
     expect(stepLine).toHaveAttribute('role', 'status');
 
+    // A part's first words take a while (the model reads its instructions): it says so meanwhile.
     stream.send(serverSentEvent(WRITER_STREAM_EVENTS.step, { step: 'writing' }));
+    await waitFor(() => expect(stepLine).toHaveTextContent(WRITER_MESSAGES.startingPart));
     stream.send(serverSentEvent(WRITER_STREAM_EVENTS.text, { text: '# The Kite\n\nOnce' }));
     // Markdown is rendered as it grows; the page's own headings come first, so # is an h3.
     expect(await screen.findByRole('heading', { name: 'The Kite', level: 3 })).toBeInTheDocument();

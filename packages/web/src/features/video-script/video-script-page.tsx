@@ -58,7 +58,8 @@ const DEFAULT_FORM = {
 export function VideoScriptPage() {
   const dispatch = useAppDispatch();
   const scriptState = useAppSelector(selectVideoScript);
-  const { script, loading, error, partialText, queue, step, stopped, problems } = scriptState;
+  const { script, loading, error, partialText, queue, step, textSinceStep, stopped, problems } =
+    scriptState;
   const standing = draftStanding(scriptState, script);
   const partial = isPartialDraft(standing);
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['video-script']);
@@ -202,7 +203,7 @@ export function VideoScriptPage() {
               : undefined
           }
         />
-        <WriterStreamNote step={step} stopped={stopped} />
+        <WriterStreamNote step={step} textSinceStep={textSinceStep} stopped={stopped} />
       </form>
 
       {showPanel ? (
