@@ -660,7 +660,26 @@ describe('writers', () => {
     // The story's "# title" is a heading under the panel's own (h2), so an h3.
     await expectVisible(page.locator(`${FINISHED_TEXT} h3`));
     assert.ok(((await page.locator('.markdown-view').textContent()) ?? '').trim().length > 0);
+    // Its Listen panel says which languages the voices speak, before anything is pressed.
+    await expectVisible(page.getByText(TEXT_TO_SPEECH_MESSAGES.spokenLanguages).first());
   });
+
+  test(
+    'a story in a language no voice speaks says so on its Listen panel before any press',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertNeuralEngine('text');
+      const { page } = session;
+      await page.goto(ROUTES.story);
+      await page.getByLabel('Language', { exact: true }).selectOption('Korean');
+      await page.getByLabel('Topic Type').selectOption({ index: 1 });
+      await page.getByRole('button', { name: 'Generate Story' }).click();
+      await waitForResult(page, page.locator(FINISHED_TEXT));
+      const warning = page.getByText(TEXT_TO_SPEECH_MESSAGES.cannotBeReadAloud('Korean'));
+      await expectVisible(warning);
+      assert.deepEqual(await accessibilityViolations(page), []);
+    },
+  );
 });
 
 const NEURAL_ENGINE_LINES: Record<Capability, string> = {
