@@ -193,6 +193,11 @@ describe('with SmolLM2-135M', { timeout: HANG_GUARD_MS }, () => {
     assert.ok(!story.events.some((event) => event.event === 'result'), 'still being written');
     assert.ok(texts().length >= 10, `the text came in pieces: ${texts().join(' | ')}`);
     story.stop();
+    // The engine is shared with the next tests, whose requests come from the same visitor, who may
+    // hold one generation at a time: they start once the stopped one has left the line.
+    while (smolLm.queueSize.running + smolLm.queueSize.waiting > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   });
 
   test('without the header: the plain JSON answer of the same writer', async () => {
