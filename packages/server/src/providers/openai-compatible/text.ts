@@ -56,8 +56,8 @@ export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator 
         if ((response.headers.get('content-type') ?? '').includes('application/json')) {
           // A server that ignores stream: true answers with one whole completion, which the SDK's
           // stream would read as no events at all.
-          const content = chunkOf(JSON.parse(await response.text()), endpoint).choices?.[0]
-            ?.message?.content;
+          const completion = chunkOf(JSON.parse(await response.text()), endpoint);
+          const content = completion.choices?.[0]?.message?.content;
           if (typeof content !== 'string') throw malformedReply(endpoint, 'an answer');
           yield content;
           return;

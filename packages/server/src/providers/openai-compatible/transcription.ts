@@ -67,7 +67,12 @@ export function createOpenAiTranscriber(
               { signal: call.signal },
             )
           : await client.audio.transcriptions.create(
-              { file, model: endpoint.model, response_format: responseFormat, language: language || undefined },
+              {
+                file,
+                model: endpoint.model,
+                response_format: responseFormat,
+                language: language || undefined,
+              },
               { signal: call.signal },
             );
     } catch (error) {
