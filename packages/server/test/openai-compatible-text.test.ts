@@ -169,8 +169,12 @@ test('a 429 that asks for a short wait is retried after it; a long wait goes to 
   assert.equal(loopback.requests.length - beforeBusy, 3);
 });
 
-test('a wait given in retry-after-ms is honoured as well', async () => {
-  const busyOnce = json(429, fixture('error-429.json'), { 'retry-after-ms': '300' });
+test('a wait given in retry-after-ms is honoured, before a coarser Retry-After', async () => {
+  // A server may send both: the SDK waits the milliseconds, so the site decides by them too.
+  const busyOnce = json(429, fixture('error-429.json'), {
+    'retry-after-ms': '300',
+    'retry-after': '7',
+  });
   let answered = 0;
   loopback.reply = (request, response) => {
     answered += 1;

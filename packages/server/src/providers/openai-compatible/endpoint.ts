@@ -153,21 +153,26 @@ function isErrorWrapper(body: Record<string, unknown>): boolean {
   return Boolean(body.error) && typeof body.error === 'object';
 }
 
+/** OpenAI's code for a 429 that waiting does not cure: the account's credit is used up. */
+const QUOTA_USED_CODE = 'insufficient_quota';
+
 function isQuotaUsed(body: Record<string, unknown> | undefined): boolean {
   const error = body && isErrorWrapper(body) ? (body.error as Record<string, unknown>) : body;
-  return error?.code === 'insufficient_quota';
+  return error?.code === QUOTA_USED_CODE;
 }
 
-/** The wait the service states (Retry-After in seconds or as a date, or retry-after-ms). */
+/**
+ * The wait the service states: retry-after-ms first, as the SDK reads it when it waits, then
+ * Retry-After in seconds or as a date.
+ */
 function statedRetryAfterSeconds(headers: Headers): number | undefined {
-  const value = headers.get('retry-after')?.trim();
-  if (value) {
-    if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) return Math.max(0, (date - Date.now()) / 1000);
-  }
   const milliseconds = Number(headers.get('retry-after-ms'));
-  return milliseconds > 0 ? milliseconds / 1000 : undefined;
+  if (milliseconds > 0) return milliseconds / 1000;
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
 }
 
 /** One call in flight: the signal to hand the SDK, and how to explain why the call stopped. */
@@ -276,7 +281,7 @@ function failureFor(
     );
   }
   if (status === 429) {
-    if (upstream.code === 'insufficient_quota') {
+    if (upstream.code === QUOTA_USED_CODE) {
       return new ProviderUnavailableError(AI_SERVICE_MESSAGES.quotaUsed(endpoint.variables.apiKey));
     }
     const seconds = retryAfterSeconds(error.headers ?? new Headers());
