@@ -136,14 +136,16 @@ test('401 is an unavailable engine whose message names the key to fix', async ()
   });
 });
 
-test('429 is busy, with the upstream Retry-After', async () => {
+test('429 is busy, with the upstream Retry-After, at once when the wait is long', async () => {
   loopback.reply = json(429, fixture('error-429.json'), { 'retry-after': '7' });
+  const before = loopback.requests.length;
   await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
     assert.ok(error instanceof ProviderBusyError);
     assert.equal(error.retryAfterSeconds, 7);
     assert.match(error.message, /try again in 7 seconds/);
     return true;
   });
+  assert.equal(loopback.requests.length - before, 1, 'not retried after 7 s');
 });
 
 test('a 429 that asks for a short wait is retried after it; a long wait goes to the visitor', async () => {
@@ -165,6 +167,96 @@ test('a 429 that asks for a short wait is retried after it; a long wait goes to 
   const beforeBusy = loopback.requests.length;
   await assert.rejects(collect(textGenerator().generate(REQUEST)), ProviderBusyError);
   assert.equal(loopback.requests.length - beforeBusy, 3);
+});
+
+test('a wait given in retry-after-ms is honoured, before a coarser Retry-After', async () => {
+  // A server may send both: the SDK waits the milliseconds, so the site decides by them too.
+  const busyOnce = json(429, fixture('error-429.json'), {
+    'retry-after-ms': '300',
+    'retry-after': '7',
+  });
+  let answered = 0;
+  loopback.reply = (request, response) => {
+    answered += 1;
+    return (answered === 1 ? busyOnce : streamReply)(request, response);
+  };
+  const before = loopback.requests.length;
+  const started = performance.now();
+  assert.equal((await collect(textGenerator().generate(REQUEST))).join(''), STREAMED_TEXT);
+  assert.equal(loopback.requests.length - before, 2);
+  assert.ok(performance.now() - started >= 300, 'after the wait the service asked for');
+});
+
+test('a used-up quota is not retried, however short its wait, and names the key', async () => {
+  loopback.reply = json(
+    429,
+    { error: { message: 'You exceeded your current quota.', code: 'insufficient_quota' } },
+    { 'retry-after': '1' },
+  );
+  const before = loopback.requests.length;
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderUnavailableError);
+    assert.match(error.message, /quota is used up.*OPENAI_API_KEY/);
+    return true;
+  });
+  assert.equal(loopback.requests.length - before, 1);
+});
+
+test('5xx and other failures are not retried, though the SDK alone would retry them', async () => {
+  for (const status of [500, 503, 408, 409]) {
+    loopback.reply = json(status, fixture('error-500.json'), { 'retry-after': '0' });
+    const before = loopback.requests.length;
+    await assert.rejects(collect(textGenerator().generate(REQUEST)), ProviderFailedError);
+    assert.equal(loopback.requests.length - before, 1, `a ${status} is asked once`);
+  }
+});
+
+test('a server that cannot be reached is a failure the visitor may retry', async () => {
+  const closed = await startOpenAiLoopback();
+  await closed.close();
+  const generator = createOpenAiCompatibleProviders(
+    loadConfig({ OPENAI_BASE_URL: closed.baseUrl }),
+  ).text;
+  await assert.rejects(collect(generator.generate(REQUEST)), (error: unknown) => {
+    assert.ok(error instanceof ProviderFailedError);
+    assert.match(error.message, /could not be reached/);
+    assert.ok(String((error.cause as Error).message).includes(closed.host));
+    return true;
+  });
+});
+
+test('an error event inside the stream is a failure, not the end of the answer', async () => {
+  loopback.reply = json(
+    200,
+    'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {"error":{"message":"overloaded"}}\n\n',
+    { 'content-type': 'text/event-stream' },
+  );
+  await assert.rejects(collect(textGenerator().generate(REQUEST)), /an error in its answer/);
+});
+
+test("the SDK's own environment variables are not read: the site's settings decide", async () => {
+  loopback.reply = streamReply;
+  const environment = {
+    OPENAI_ORG_ID: 'org-from-environment',
+    OPENAI_PROJECT_ID: 'proj-from-environment',
+    OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+  };
+  const saved = Object.fromEntries(
+    Object.keys(environment).map((name) => [name, process.env[name]]),
+  );
+  Object.assign(process.env, environment);
+  try {
+    await collect(textGenerator().generate(REQUEST));
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+  const sent = loopback.requests.at(-1);
+  assert.equal(sent?.headers['openai-organization'], undefined);
+  assert.equal(sent?.headers['openai-project'], undefined);
+  assert.equal(sent?.url, '/v1/chat/completions');
 });
 
 test('500 is a failure the visitor may retry', async () => {
@@ -205,7 +297,13 @@ test('a stream that stalls half-way also times out', async () => {
   assert.deepEqual(tokens, ['#', ' Focus']);
 });
 
-test('a malformed stream is a failure, not a crash', async () => {
+test('a malformed stream is a failure, not a crash, and its content is not logged', async (t) => {
+  // The SDK's stream parser logs an event it cannot parse, unless its logger is off.
+  const written: string[] = [];
+  t.mock.method(process.stderr, 'write', (chunk: unknown) => {
+    written.push(String(chunk));
+    return true;
+  });
   loopback.reply = json(
     200,
     'data: {"choices":[{"delta":{"content":"Hi"}}]}\n\ndata: {not json\n\n',
@@ -220,6 +318,8 @@ test('a malformed stream is a failure, not a crash', async () => {
   });
   loopback.reply = json(200, '<html>proxy error</html>', { 'content-type': 'application/json' });
   await assert.rejects(collect(textGenerator().generate(REQUEST)), ProviderFailedError);
+  t.mock.restoreAll();
+  assert.ok(!written.join('').includes('not json'), written.join(''));
 });
 
 test('the visitor leaving aborts the upstream request', async () => {

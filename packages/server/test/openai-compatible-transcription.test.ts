@@ -114,6 +114,22 @@ test('a server that refuses verbose_json is asked again with json, and remembere
   assert.equal(loopback.requests.length - before, 3, 'json straight away the second time');
 });
 
+test("a refusal without OpenAI's error wrapper (FastAPI's detail) still falls back to json", async () => {
+  loopback.reply = (request, response) => {
+    const refuse = request.body.includes('verbose_json');
+    response.writeHead(refuse ? 400 : 200, { 'content-type': 'application/json' });
+    response.end(
+      refuse
+        ? JSON.stringify({ detail: 'response_format verbose_json is not supported' })
+        : fixture('transcription.json'),
+    );
+  };
+  const before = loopback.requests.length;
+  const result = await transcriber().transcribe({ samples: speechLikeSamples(1) });
+  assert.equal(result.text, 'Hello there. This is a short test.');
+  assert.equal(loopback.requests.length - before, 2);
+});
+
 test('audio over the upload limit goes in parts cut at a quiet moment, with times shifted', async () => {
   loopback.reply = json(200, {
     text: 'Part.',

@@ -1,9 +1,10 @@
 /**
- * Where each capability's requests go, and the one way they are sent: with the API key, a timeout,
- * the caller's abort signal, and every failure turned into a named provider error whose message a
- * visitor (or the site's operator) can act on. Request content is never logged.
+ * Where each capability's requests go, and the one way they are sent: through the official `openai`
+ * SDK, with the API key, one deadline for the whole call, the caller's abort signal, and every
+ * failure turned into a named provider error whose message a visitor (or the site's operator) can
+ * act on. Request and reply content is never logged.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { type Capability, type EngineStatus, AI_SERVICE_MESSAGES } from '@ai-tools/contracts';
 import type { Config } from '../../config.ts';
 import {
@@ -83,106 +84,144 @@ function missingKeyMessage(endpoint: ApiEndpoint): string {
   return `This tool uses ${hostOf(endpoint)}, which needs an API key: the site's operator must set ${endpoint.variables.apiKey}.`;
 }
 
-/** A request in flight: its signal (caller + timeout) and how to explain why it stopped. */
-export interface ApiCall {
-  response: Response;
-  /** Turns any error met while reading the reply into a named provider error. */
-  explain(error: unknown): Error;
-  /** Stops the timeout; call once the reply has been read. */
-  finish(): void;
-}
-
-/**
- * Sends one request. Resolves with a successful response still to be read (streams included);
- * rejects with a named provider error for an HTTP failure, a timeout, an abort or no connection.
- */
-export async function callApi(
-  endpoint: ApiEndpoint,
-  path: string,
-  init: { body: string | FormData; json?: boolean; accept?: string },
-  callerSignal?: AbortSignal,
-): Promise<ApiCall> {
-  if (!isReady(endpoint)) throw new ProviderUnavailableError(missingKeyMessage(endpoint));
-  if (callerSignal?.aborted) throw new GenerationAbortedError();
-
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), endpoint.timeoutMs);
-  const signal = callerSignal ? AbortSignal.any([callerSignal, timeout.signal]) : timeout.signal;
-  const finish = () => clearTimeout(timer);
-  const explain = (error: unknown): Error => {
-    if (callerSignal?.aborted) return new GenerationAbortedError();
-    if (timeout.signal.aborted) {
-      return new ProviderFailedError(AI_SERVICE_MESSAGES.timedOut, {
-        cause: upstreamDetail(endpoint, `no answer within ${endpoint.timeoutMs} ms`, error),
-      });
-    }
-    if (error instanceof AppError) return error;
-    return new ProviderFailedError(AI_SERVICE_MESSAGES.unreachable, {
-      cause: upstreamDetail(endpoint, 'not reachable', error),
-    });
-  };
-
-  const headers: Record<string, string> = {};
-  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-  if (init.json) headers['content-type'] = 'application/json';
-  if (init.accept) headers.accept = init.accept;
-
-  // A busy service that says it is free again within a moment is asked again, as its Retry-After
-  // asks; a longer wait goes back to the visitor as a 503 with that Retry-After.
-  for (let attempt = 1; ; attempt += 1) {
-    let response: Response;
-    try {
-      response = await fetch(`${endpoint.baseUrl}${path}`, {
-        method: 'POST',
-        headers,
-        body: init.body,
-        signal,
-      });
-    } catch (error) {
-      finish();
-      throw explain(error);
-    }
-    if (response.ok) return { response, explain, finish };
-    let failure: Error;
-    try {
-      failure = await failureFor(response, endpoint, path);
-    } catch (error) {
-      finish();
-      throw explain(error);
-    }
-    const wait = statedRetryAfterSeconds(response.headers);
-    const retry =
-      failure instanceof ProviderBusyError &&
-      wait !== undefined &&
-      wait <= RETRY_WITHIN_SECONDS &&
-      attempt <= UPSTREAM_RETRIES;
-    if (!retry) {
-      finish();
-      throw explain(failure);
-    }
-    try {
-      await sleep(wait * 1000, undefined, { signal });
-    } catch (error) {
-      finish();
-      throw explain(error);
-    }
-  }
-}
-
-/** An upstream 429 that names a wait this short is retried here, at most this many times. */
+/** An upstream 429 that names a wait this short is retried by the SDK, at most this many times. */
 const RETRY_WITHIN_SECONDS = 2;
 const UPSTREAM_RETRIES = 2;
 
-/** The wait the service states (Retry-After in seconds or as a date, or retry-after-ms). */
-function statedRetryAfterSeconds(headers: Headers): number | undefined {
-  const value = headers.get('retry-after')?.trim();
-  if (value) {
-    if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
-    const date = Date.parse(value);
-    if (!Number.isNaN(date)) return Math.max(0, (date - Date.now()) / 1000);
+/**
+ * The SDK client for one endpoint. Everything comes from our settings, never from the SDK's own
+ * environment variables (OPENAI_ORG_ID, OPENAI_LOG...), and the SDK logs nothing: its stream
+ * parser would log reply content.
+ */
+export function clientFor(endpoint: ApiEndpoint): OpenAI {
+  return new OpenAI({
+    baseURL: endpoint.baseUrl,
+    // The SDK refuses to start without a key; a self-hosted server without one gets no header.
+    apiKey: endpoint.apiKey || 'no-key',
+    ...(endpoint.apiKey ? {} : { defaultHeaders: { authorization: null } }),
+    adminAPIKey: null,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    timeout: endpoint.timeoutMs,
+    maxRetries: UPSTREAM_RETRIES,
+    fetch: fetchWithRetryPolicy,
+    logLevel: 'off',
+  });
+}
+
+/**
+ * The SDK retries every 408, 409, 429 and 5xx, after any Retry-After however long. This site
+ * retries only a 429 that asks for 2 s or less and is not a used-up quota; a longer wait goes back
+ * to the visitor as a 503 with that Retry-After, and a 5xx as a 502 at once. The SDK obeys
+ * `x-should-retry`, so each failure is marked here. An error body without OpenAI's `error` wrapper
+ * (FastAPI's `{"detail": ...}`, say) is wrapped, so that the SDK's typed error keeps its fields.
+ */
+async function fetchWithRetryPolicy(
+  url: string | URL | Request,
+  init?: RequestInit,
+): Promise<Response> {
+  const response = await fetch(url, init);
+  if (response.ok) return response;
+  let text = (await response.text()).slice(0, ERROR_BODY_LIMIT);
+  const body = errorBodyOf(text);
+  if (body && !isErrorWrapper(body)) text = JSON.stringify({ error: body });
+  const wait = statedRetryAfterSeconds(response.headers);
+  const retry =
+    response.status === 429 &&
+    !isQuotaUsed(body) &&
+    wait !== undefined &&
+    wait <= RETRY_WITHIN_SECONDS;
+  const headers = new Headers(response.headers);
+  headers.set('x-should-retry', String(retry));
+  headers.delete('content-length');
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+}
+
+const ERROR_BODY_LIMIT = 64 * 1024;
+
+function errorBodyOf(text: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined; // Not JSON (a proxy's HTML page, say): the status alone decides.
   }
+}
+
+function isErrorWrapper(body: Record<string, unknown>): boolean {
+  return Boolean(body.error) && typeof body.error === 'object';
+}
+
+/** OpenAI's code for a 429 that waiting does not cure: the account's credit is used up. */
+const QUOTA_USED_CODE = 'insufficient_quota';
+
+function isQuotaUsed(body: Record<string, unknown> | undefined): boolean {
+  const error = body && isErrorWrapper(body) ? (body.error as Record<string, unknown>) : body;
+  return error?.code === QUOTA_USED_CODE;
+}
+
+/**
+ * The wait the service states: retry-after-ms first, as the SDK reads it when it waits, then
+ * Retry-After in seconds or as a date.
+ */
+function statedRetryAfterSeconds(headers: Headers): number | undefined {
   const milliseconds = Number(headers.get('retry-after-ms'));
-  return milliseconds > 0 ? milliseconds / 1000 : undefined;
+  if (milliseconds > 0) return milliseconds / 1000;
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - Date.now()) / 1000);
+}
+
+/** One call in flight: the signal to hand the SDK, and how to explain why the call stopped. */
+export interface UpstreamCall {
+  /**
+   * The caller's signal, also ended after OPENAI_TIMEOUT_MS. The SDK's own timeout covers one
+   * attempt up to the reply's headers; this one covers the whole call, retries and a streamed
+   * reply included, and needs no clearing.
+   */
+  signal: AbortSignal;
+  /** Turns any error met during the call into a named provider error. */
+  explain(error: unknown): Error;
+}
+
+/**
+ * Starts a call to `path` (named in messages). Throws at once, sending nothing, when the endpoint
+ * needs a key it lacks or the caller has already gone.
+ */
+export function startCall(
+  endpoint: ApiEndpoint,
+  path: string,
+  callerSignal?: AbortSignal,
+): UpstreamCall {
+  if (!isReady(endpoint)) throw new ProviderUnavailableError(missingKeyMessage(endpoint));
+  if (callerSignal?.aborted) throw new GenerationAbortedError();
+  const deadline = AbortSignal.timeout(endpoint.timeoutMs);
+  const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline;
+  const timedOut = (error: unknown) =>
+    new ProviderFailedError(AI_SERVICE_MESSAGES.timedOut, {
+      cause: upstreamDetail(endpoint, `no answer within ${endpoint.timeoutMs} ms`, error),
+    });
+  return {
+    signal,
+    explain(error) {
+      if (callerSignal?.aborted) return new GenerationAbortedError();
+      if (deadline.aborted || error instanceof APIConnectionTimeoutError) return timedOut(error);
+      if (error instanceof AppError) return error;
+      // An HTTP failure has a status; an error event inside a stream has none.
+      if (error instanceof APIError && error.status !== undefined) {
+        return failureFor(error, endpoint, path);
+      }
+      if (error instanceof APIError && error.error !== undefined) {
+        return malformedReply(endpoint, 'an error in its answer');
+      }
+      return new ProviderFailedError(AI_SERVICE_MESSAGES.unreachable, {
+        cause: upstreamDetail(endpoint, 'not reachable', error),
+      });
+    },
+  };
 }
 
 /** The parts of an OpenAI-style error body worth acting on. Its message is never passed on. */
@@ -214,37 +253,24 @@ function upstreamDetail(endpoint: ApiEndpoint, what: string, cause?: unknown): E
   return new Error(`${endpoint.baseUrl} (${endpoint.model}): ${what}`, { cause });
 }
 
-const ERROR_BODY_LIMIT = 64 * 1024;
-
-async function readUpstreamError(response: Response): Promise<UpstreamError> {
-  let text = '';
-  try {
-    text = (await response.text()).slice(0, ERROR_BODY_LIMIT);
-  } catch {
-    // The body is only a hint; the status alone decides.
-  }
-  let error: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    const inner = (parsed as { error?: unknown }).error;
-    if (inner && typeof inner === 'object') error = inner as Record<string, unknown>;
-    else if (parsed && typeof parsed === 'object') error = parsed as Record<string, unknown>;
-  } catch {
-    // Not JSON (a proxy's HTML page, say).
-  }
-  const field = (name: string) => (typeof error[name] === 'string' ? error[name] : undefined);
-  const lowered = text.toLowerCase();
+function upstreamErrorOf(error: APIError & { status: number }): UpstreamError {
+  const field = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const text = `${error.message} ${JSON.stringify(error.error ?? '')}`.toLowerCase();
   return {
-    status: response.status,
-    type: field('type'),
-    code: field('code'),
-    param: field('param'),
-    mentions: (word) => lowered.includes(word.toLowerCase()),
+    status: error.status,
+    type: field(error.type),
+    code: field(error.code),
+    param: field(error.param),
+    mentions: (word) => text.includes(word.toLowerCase()),
   };
 }
 
-async function failureFor(response: Response, endpoint: ApiEndpoint, path: string): Promise<Error> {
-  const upstream = await readUpstreamError(response);
+function failureFor(
+  error: APIError & { status: number },
+  endpoint: ApiEndpoint,
+  path: string,
+): Error {
+  const upstream = upstreamErrorOf(error);
   const { status } = upstream;
   if (status === 401 || status === 403) {
     return new ProviderUnavailableError(AI_SERVICE_MESSAGES.keyRefused(endpoint.variables.apiKey));
@@ -255,10 +281,10 @@ async function failureFor(response: Response, endpoint: ApiEndpoint, path: strin
     );
   }
   if (status === 429) {
-    if (upstream.code === 'insufficient_quota') {
+    if (upstream.code === QUOTA_USED_CODE) {
       return new ProviderUnavailableError(AI_SERVICE_MESSAGES.quotaUsed(endpoint.variables.apiKey));
     }
-    const seconds = retryAfterSeconds(response.headers);
+    const seconds = retryAfterSeconds(error.headers ?? new Headers());
     return new ProviderBusyError(AI_SERVICE_MESSAGES.busy(seconds), seconds);
   }
   if (status >= 500) {
@@ -270,7 +296,7 @@ async function failureFor(response: Response, endpoint: ApiEndpoint, path: strin
 const DEFAULT_RETRY_AFTER_SECONDS = 10;
 
 /** The wait to tell the visitor, in whole seconds: the service's own, else a default. */
-export function retryAfterSeconds(headers: Headers): number {
+function retryAfterSeconds(headers: Headers): number {
   const seconds = statedRetryAfterSeconds(headers) ?? DEFAULT_RETRY_AFTER_SECONDS;
   return Math.min(3600, Math.max(1, Math.ceil(seconds)));
 }

@@ -5,7 +5,13 @@
  */
 import { type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import type { SpeechSynthesizer } from '../types.ts';
-import { callApi, endpointStatus, malformedReply, type ApiEndpoint } from './endpoint.ts';
+import {
+  clientFor,
+  endpointStatus,
+  malformedReply,
+  startCall,
+  type ApiEndpoint,
+} from './endpoint.ts';
 import { parseWav } from '../../audio/wav.ts';
 import { EmptyResultError } from '../../errors.ts';
 
@@ -16,34 +22,28 @@ export function createOpenAiSpeechSynthesizer(
   endpoint: ApiEndpoint,
   voiceMap: Partial<Record<Voice, string>> = {},
 ): SpeechSynthesizer {
+  const client = clientFor(endpoint);
   return {
     maxCharactersPerChunk: OPENAI_SPEECH_MAX_CHARACTERS,
     status: () => endpointStatus(endpoint),
     close: async () => {},
     async synthesize(request) {
-      const call = await callApi(
-        endpoint,
-        '/audio/speech',
-        {
-          json: true,
-          accept: 'audio/wav',
-          body: JSON.stringify({
+      const call = startCall(endpoint, '/audio/speech', request.signal);
+      let file: Buffer;
+      try {
+        const response = await client.audio.speech.create(
+          {
             model: endpoint.model,
             input: request.text,
             voice: voiceMap[request.voice] ?? request.voice,
             speed: request.speed,
             response_format: 'wav',
-          }),
-        },
-        request.signal,
-      );
-      let file: Buffer;
-      try {
-        file = Buffer.from(await call.response.arrayBuffer());
+          },
+          { signal: call.signal, headers: { accept: 'audio/wav' } },
+        );
+        file = Buffer.from(await response.arrayBuffer());
       } catch (error) {
         throw call.explain(error);
-      } finally {
-        call.finish();
       }
       let audio;
       try {

@@ -1,15 +1,21 @@
 /**
- * Text generation through POST {base}/chat/completions with stream: true: the answer's deltas are
- * read from the server-sent events as they arrive, so a long story streams instead of waiting.
+ * Text generation through POST {base}/chat/completions with stream: true: the SDK reads the
+ * answer's server-sent events as they arrive, so a long story streams instead of waiting.
  */
-import { EventSourceParserStream } from 'eventsource-parser/stream';
 import { z } from 'zod';
 import type { TextGenerator } from '../types.ts';
-import { callApi, endpointStatus, malformedReply, type ApiEndpoint } from './endpoint.ts';
+import {
+  clientFor,
+  endpointStatus,
+  malformedReply,
+  startCall,
+  type ApiEndpoint,
+} from './endpoint.ts';
 
 /**
  * What the adapter reads of a chat completion: a streamed chunk's delta, or a whole answer's
- * message from a server that ignores stream: true. Other fields are the server's business.
+ * message from a server that ignores stream: true. The SDK only types what OpenAI sends, so a
+ * compatible server's chunk is checked here; other fields are the server's business.
  */
 const chatCompletionChunkSchema = z.looseObject({
   choices: z
@@ -20,78 +26,62 @@ const chatCompletionChunkSchema = z.looseObject({
       }),
     )
     .optional(),
-  error: z.unknown().optional(),
 });
 type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
 
 export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator {
+  const client = clientFor(endpoint);
   return {
     status: () => endpointStatus(endpoint),
     close: async () => {},
     async *generate(request) {
-      const call = await callApi(
-        endpoint,
-        '/chat/completions',
-        {
-          json: true,
-          accept: 'text/event-stream',
-          body: JSON.stringify({
-            model: endpoint.model,
-            messages: [
-              { role: 'system', content: request.system },
-              { role: 'user', content: request.prompt },
-            ],
-            stream: true,
-            // max_tokens rather than max_completion_tokens: every compatible server knows it.
-            max_tokens: request.maxTokens,
-            ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-          }),
-        },
-        request.signal,
-      );
+      const call = startCall(endpoint, '/chat/completions', request.signal);
       try {
-        const contentType = call.response.headers.get('content-type') ?? '';
-        if (contentType.includes('application/json')) {
-          // A server that ignores stream: true answers with one whole completion.
-          const chunk = parseChunk(await call.response.text(), endpoint);
-          const content = chunk.choices?.[0]?.message?.content;
+        const { data: stream, response } = await client.chat.completions
+          .create(
+            {
+              model: endpoint.model,
+              messages: [
+                { role: 'system', content: request.system },
+                { role: 'user', content: request.prompt },
+              ],
+              stream: true,
+              // max_tokens rather than max_completion_tokens: every compatible server knows it.
+              max_tokens: request.maxTokens,
+              ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+            },
+            { signal: call.signal },
+          )
+          .withResponse();
+        if ((response.headers.get('content-type') ?? '').includes('application/json')) {
+          // A server that ignores stream: true answers with one whole completion, which the SDK's
+          // stream would read as no events at all.
+          const completion = chunkOf(JSON.parse(await response.text()), endpoint);
+          const content = completion.choices?.[0]?.message?.content;
           if (typeof content !== 'string') throw malformedReply(endpoint, 'an answer');
           yield content;
           return;
         }
-        if (!call.response.body) throw malformedReply(endpoint, 'an empty answer');
-        for await (const data of serverSentEvents(call.response.body)) {
-          if (data === '[DONE]') return;
-          const chunk = parseChunk(data, endpoint);
-          if (chunk.error !== undefined) throw malformedReply(endpoint, 'an error in its answer');
-          const content = chunk.choices?.[0]?.delta?.content;
+        for await (const event of stream) {
+          const content = chunkOf(event, endpoint).choices?.[0]?.delta?.content;
           if (typeof content === 'string' && content !== '') yield content;
         }
+        // The SDK ends its stream quietly when the signal aborts; a stream cut by the deadline or
+        // the visitor is not a whole answer.
+        call.signal.throwIfAborted();
       } catch (error) {
+        // The SDK's stream throws the JSON parser's own error for an event that is not JSON.
+        if (error instanceof SyntaxError && !call.signal.aborted) {
+          throw malformedReply(endpoint, 'an answer');
+        }
         throw call.explain(error);
-      } finally {
-        call.finish();
       }
     },
   };
 }
 
-function parseChunk(data: string, endpoint: ApiEndpoint): ChatCompletionChunk {
-  try {
-    const parsed = chatCompletionChunkSchema.safeParse(JSON.parse(data));
-    if (parsed.success) return parsed.data;
-  } catch {
-    // Falls through to the malformed-reply error.
-  }
-  throw malformedReply(endpoint, 'an answer');
-}
-
-/** The data of each event of a text/event-stream body, read by eventsource-parser. */
-async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const events = body
-    .pipeThrough(new TextDecoderStream())
-    .pipeThrough(new EventSourceParserStream());
-  for await (const event of events as unknown as AsyncIterable<{ data: string }>) {
-    yield event.data;
-  }
+function chunkOf(data: unknown, endpoint: ApiEndpoint): ChatCompletionChunk {
+  const parsed = chatCompletionChunkSchema.safeParse(data);
+  if (!parsed.success) throw malformedReply(endpoint, 'an answer');
+  return parsed.data;
 }

@@ -12,10 +12,12 @@ import {
   type Transcription,
   type TranscriptionRequest,
 } from '../types.ts';
+import { toFile } from 'openai';
 import {
-  callApi,
+  clientFor,
   endpointStatus,
   malformedReply,
+  startCall,
   UpstreamRejectedError,
   type ApiEndpoint,
 } from './endpoint.ts';
@@ -27,6 +29,9 @@ export interface TranscriberOptions {
 }
 
 type ResponseFormat = 'verbose_json' | 'json';
+
+/** The endpoint each task goes to, named in messages. */
+const paths = { transcribe: 'transcriptions', translate: 'translations' } as const;
 
 interface TranscriptionReply {
   text?: unknown;
@@ -41,57 +46,53 @@ export function createOpenAiTranscriber(
   const maxUploadBytes = options.maxUploadBytes ?? LIMITS.uploadMaxBytes;
   const maxSamples = Math.floor((maxUploadBytes - WAV_HEADER_BYTES) / 2);
   let responseFormat: ResponseFormat = 'verbose_json';
+  const client = clientFor(endpoint);
 
   async function transcribePart(
     samples: Float32Array,
     { language, task }: Pick<TranscriptionRequest, 'language' | 'task'>,
     signal: AbortSignal | undefined,
   ): Promise<TranscriptionReply> {
-    const form = new FormData();
-    form.append(
-      'file',
-      new Blob([encodeWav(samples, TRANSCRIPTION_SAMPLE_RATE)], { type: 'audio/wav' }),
-      'audio.wav',
-    );
-    form.append('model', endpoint.model);
-    form.append('response_format', responseFormat);
-    // The translations endpoint takes no language: it hears it, and writes English.
-    if (language && task !== 'translate') form.append('language', language);
-
-    let call;
+    const call = startCall(endpoint, `/audio/${paths[task ?? 'transcribe']}`, signal);
+    const file = await toFile(encodeWav(samples, TRANSCRIPTION_SAMPLE_RATE), 'audio.wav', {
+      type: 'audio/wav',
+    });
+    let reply: unknown;
     try {
-      call = await callApi(
-        endpoint,
-        task === 'translate' ? '/audio/translations' : '/audio/transcriptions',
-        { body: form, accept: 'application/json' },
-        signal,
-      );
+      // The translations endpoint takes no language: it hears it, and writes English.
+      reply =
+        task === 'translate'
+          ? await client.audio.translations.create(
+              { file, model: endpoint.model, response_format: responseFormat },
+              { signal: call.signal },
+            )
+          : await client.audio.transcriptions.create(
+              {
+                file,
+                model: endpoint.model,
+                response_format: responseFormat,
+                language: language || undefined,
+              },
+              { signal: call.signal },
+            );
     } catch (error) {
-      if (responseFormat === 'verbose_json' && refusesVerboseJson(error)) {
+      // The SDK parses a JSON reply itself and lets the parser's error through.
+      if (error instanceof SyntaxError && !call.signal.aborted) {
+        throw malformedReply(endpoint, 'a transcript');
+      }
+      const failure = call.explain(error);
+      if (responseFormat === 'verbose_json' && refusesVerboseJson(failure)) {
         responseFormat = 'json';
         return transcribePart(samples, { language, task }, signal);
       }
-      throw error;
+      throw failure;
     }
-    let text: string;
-    try {
-      text = await call.response.text();
-    } catch (error) {
-      throw call.explain(error);
-    } finally {
-      call.finish();
-    }
-    try {
-      const reply: unknown = JSON.parse(text);
-      if (
-        reply &&
-        typeof reply === 'object' &&
-        typeof (reply as TranscriptionReply).text === 'string'
-      ) {
-        return reply;
-      }
-    } catch {
-      // Falls through to the malformed-reply error.
+    if (
+      reply &&
+      typeof reply === 'object' &&
+      typeof (reply as TranscriptionReply).text === 'string'
+    ) {
+      return reply;
     }
     throw malformedReply(endpoint, 'a transcript');
   }
