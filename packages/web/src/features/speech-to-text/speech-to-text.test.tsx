@@ -228,7 +228,7 @@ describe('Speech to text page', () => {
         error: null,
       },
     });
-    renderWithStore(<SpeechToTextPage />, store);
+    renderPage(store);
     fireEvent.change(screen.getByLabelText('Choose an audio file'), {
       target: { files: [audioFile()] },
     });
