@@ -566,6 +566,8 @@ describe('writers', () => {
       const { page } = session;
       await page.goto(ROUTES.videoScript);
       await page.getByLabel('Platform').selectOption('YouTube');
+      // Half a minute: the test model's 9-second script (seed 1) came back with no spoken line.
+      await page.getByLabel('Duration in Min').selectOption('0.5');
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       const script = page.locator(FINISHED_TEXT);
       await waitForResult(page, script);
@@ -582,9 +584,21 @@ describe('writers', () => {
       assert.equal(file.name, 'video-script.rtc');
       assert.ok(file.content.length > 0);
 
-      // From the script to its voice-over and captions, on the same page.
+      // From the script to its voice-over and captions, on the same page. The test model writes
+      // at random: a script whose every spoken line was cleaned away (another language) has
+      // nothing to read, says so, and is written again, as a visitor would.
       await assertNeuralEngine('speech');
-      await page.getByRole('button', { name: 'Make voice-over' }).click();
+      const makeVoiceOver = page.getByRole('button', { name: 'Make voice-over' });
+      for (let attempt = 1; !(await makeVoiceOver.isEnabled()); attempt += 1) {
+        await expectVisible(
+          page.getByText(TEXT_TO_SPEECH_MESSAGES.nothingToRead, { exact: false }),
+        );
+        assert.ok(attempt < 4, 'three scripts in a row had nothing to read aloud');
+        await page.getByRole('button', { name: 'Generate', exact: true }).click();
+        await page.locator('[aria-busy="true"]').first().waitFor();
+        await waitForResult(page, script);
+      }
+      await makeVoiceOver.click();
       const voiceOver = page.getByLabel('Voice-over audio', { exact: true });
       await voiceOver.waitFor({ timeout: GENERATION_TIMEOUT_MS });
       await page.waitForFunction(

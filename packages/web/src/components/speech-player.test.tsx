@@ -182,7 +182,7 @@ describe('the text-to-speech player while the speech is made', () => {
 });
 
 /** The blog's Listen panel, wired to the store as the blog page wires it. */
-function ListenPanel() {
+function ListenPanel({ text = 'One. Two.' }: { text?: string }) {
   const dispatch = useAppDispatch();
   const state = useAppSelector(blogAudio.select);
   return (
@@ -191,7 +191,7 @@ function ListenPanel() {
       title="Listen"
       actionLabel="Listen"
       description="Hear the post."
-      text="One. Two."
+      text={text}
       fileBaseName="blog-audio"
       state={state}
       {...blogAudio.panelActions(dispatch)}
@@ -200,6 +200,15 @@ function ListenPanel() {
 }
 
 describe("the writers' read-aloud panels", () => {
+  it('say why the button is off when the text has nothing to read', () => {
+    renderWithStore(<ListenPanel text="   " />);
+    const button = screen.getByRole('button', { name: 'Listen' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      expect.stringContaining(TEXT_TO_SPEECH_MESSAGES.nothingToRead),
+    );
+  });
+
   it('have the same player: Pause, Stop, and the file going on from the point heard', async () => {
     const plays = recordFilePlays();
     const audio = installFakeAudioContext();

@@ -84,11 +84,11 @@ export function SpokenAudioPanel({
   const languagesId = `${id}-languages`;
   // What the visitor must know before making the audio: a partial draft, a language the natural
   // voices do not speak.
+  const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
   const describedBy = [
-    note ? descriptionId : undefined,
+    note || !spoken ? descriptionId : undefined,
     readingVoiceWarning(language) ? languagesId : undefined,
   ].filter((described) => described !== undefined);
-  const spoken = speechExcerpt(text, LIMITS.textToSpeechMaxCharacters);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -106,6 +106,8 @@ export function SpokenAudioPanel({
           ? ` ${TEXT_TO_SPEECH_MESSAGES.excerpt(LIMITS.textToSpeechMaxCharacters)}`
           : ''}
         {note ? ` ${note}` : ''}
+        {/* A disabled button alone would not say why (a script whose lines were all cleaned). */}
+        {spoken ? '' : ` ${TEXT_TO_SPEECH_MESSAGES.nothingToRead}`}
       </p>
       {/* The same list as the text-to-speech page's: which languages can be read aloud. */}
       <SpokenLanguagesNote id={languagesId} language={language} />

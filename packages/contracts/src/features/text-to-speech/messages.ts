@@ -51,6 +51,8 @@ export const TEXT_TO_SPEECH_MESSAGES = {
   /** As above, for a language no voice here speaks: the request would be refused. */
   cannotBeReadAloud: (language: string) =>
     `This text is in ${language}, which our voices do not speak: it cannot be read aloud.`,
+  /** A writer's read-aloud panel over a text with nothing to read (no spoken lines left). */
+  nothingToRead: 'This text has nothing to read aloud. Please generate it again.',
   speedFailed: 'The speech could not be prepared at this speed. Please try another speed.',
   speechPackagesMissing: (packages: string, missing: readonly string[]) =>
     `Speech needs the Debian packages ${packages}${missing.length > 0 ? ` (missing: ${missing.join(', ')})` : ''}: run \`npm install\` as root, or \`apt-get install ${packages}\`.`,
