@@ -48,8 +48,11 @@ export function WorkingIndicator({
   );
 }
 
-/** No bar and no running clock: nothing is being made yet, only the line moves. */
-function WaitingIndicator({ queue }: { queue: QueueEvent }) {
+/**
+ * No bar and no running clock: nothing is being made yet, only the line moves. Also a long
+ * recording's job while it waits (features/speech-to-text/job-progress.tsx).
+ */
+export function WaitingIndicator({ queue }: { queue: QueueEvent }) {
   return (
     <div className="working working--waiting">
       <span className="working__spinner" aria-hidden="true" />

@@ -224,19 +224,22 @@ describe('postSpeech', () => {
 
   it('reads audioBase64 at the top level or under data; a format it does not know is left out', async () => {
     // docs/product.md section 7.
-    for (const body of [
-      { audioBase64: 'QQ==', format: 'wav' },
-      { success: true, data: { audioBase64: 'QQ==', format: 'riff' } },
-    ]) {
+    const answers = [
+      {
+        body: { audioBase64: 'QQ==', format: 'wav' },
+        read: { audioBase64: 'QQ==', format: 'wav' },
+      },
+      {
+        body: { success: true, data: { audioBase64: 'QQ==', format: 'riff' } },
+        read: { audioBase64: 'QQ==', format: undefined },
+      },
+    ];
+    for (const { body, read } of answers) {
       const stream = eventStream();
       stubFetch((init) => stream.respond(init));
       const answer = postSpeech({ text: 'Hello' });
       stream.send(serverSentEvent(SPEECH_STREAM_EVENTS.result, body));
-      await expect(answer).resolves.toEqual(
-        'format' in body && body.format === 'wav'
-          ? { audioBase64: 'QQ==', format: 'wav' }
-          : { audioBase64: 'QQ==', format: undefined },
-      );
+      await expect(answer).resolves.toEqual(read);
     }
   });
 

@@ -1,5 +1,6 @@
 import { SPEECH_TO_TEXT_MESSAGES, type TranscriptionJob } from '@ai-tools/contracts';
-import { formatSeconds, queuedText } from '../../lib/estimates.ts';
+import { WaitingIndicator } from '../../components/working-indicator.tsx';
+import { formatSeconds } from '../../lib/estimates.ts';
 
 interface JobProgressProps {
   job: Pick<TranscriptionJob, 'status' | 'queue' | 'progress'>;
@@ -16,13 +17,13 @@ export function JobProgress({ job, onCancel }: JobProgressProps) {
   const started = job.status === 'running' && audioSecondsDone > 0;
   return (
     <div className="job-progress">
-      <div role="status" className="working">
-        <span className="working__spinner" aria-hidden="true" />
-        <div className="working__text">
-          {job.status === 'queued' && job.queue ? (
-            <p className="working__label">{queuedText(job.queue)}</p>
-          ) : (
-            <>
+      <div role="status">
+        {job.status === 'queued' && job.queue ? (
+          <WaitingIndicator queue={job.queue} />
+        ) : (
+          <div className="working">
+            <span className="working__spinner" aria-hidden="true" />
+            <div className="working__text">
               <p className="working__label">{SPEECH_TO_TEXT_MESSAGES.jobProgressLabel}…</p>
               <p className="working__time">
                 {started
@@ -44,9 +45,9 @@ export function JobProgress({ job, onCancel }: JobProgressProps) {
                 value={percent}
                 aria-label={SPEECH_TO_TEXT_MESSAGES.jobProgressLabel}
               />
-            </>
-          )}
-        </div>
+            </div>
+          </div>
+        )}
       </div>
       <p className="tool-hint">{SPEECH_TO_TEXT_MESSAGES.longRecordingNote}</p>
       <button type="button" className="button button--secondary" onClick={onCancel}>
