@@ -36,3 +36,7 @@ export * from './features/contact/tool.ts';
 export * from './features/contact/facts.ts';
 export * from './features/contact/messages.ts';
 export * from './features/contact/schemas.ts';
+export * from './features/product-description/tool.ts';
+export * from './features/product-description/facts.ts';
+export * from './features/product-description/messages.ts';
+export * from './features/product-description/schemas.ts';

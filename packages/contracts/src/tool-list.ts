@@ -9,6 +9,7 @@ import { VIDEO_SCRIPT_TOOL } from './features/video-script/tool.ts';
 import { BLOG_TOOL } from './features/blog/tool.ts';
 import { STORY_TOOL } from './features/story/tool.ts';
 import { CONTACT_TOOL } from './features/contact/tool.ts';
+import { PRODUCT_DESCRIPTION_TOOL } from './features/product-description/tool.ts';
 
 export const TOOL_DESCRIPTORS = [
   TEXT_TO_SPEECH_TOOL,
@@ -16,6 +17,7 @@ export const TOOL_DESCRIPTORS = [
   VIDEO_SCRIPT_TOOL,
   BLOG_TOOL,
   STORY_TOOL,
+  PRODUCT_DESCRIPTION_TOOL,
   CONTACT_TOOL,
 ] as const;
 

@@ -1,12 +1,26 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { API_PATHS, ROUTES, TOOL_DESCRIPTORS, TOOLS, toolPath } from '../src/index.ts';
+import {
+  API_PATHS,
+  PRODUCT_DESCRIPTION_TOOL,
+  ROUTES,
+  TOOL_DESCRIPTORS,
+  TOOLS,
+  toolPath,
+} from '../src/index.ts';
 
-test('five tool cards with unique ids, in the documented order', () => {
+test('six tool cards with unique ids, in the documented order', () => {
   assert.deepEqual(
     TOOLS.map((tool) => tool.link),
-    ['text-to-speech', 'speech-to-text', 'video-script', 'blog-text', 'stroy-speech'],
+    [
+      'text-to-speech',
+      'speech-to-text',
+      'video-script',
+      'blog-text',
+      'stroy-speech',
+      'product-description',
+    ],
   );
   assert.equal(new Set(TOOLS.map((tool) => tool.id)).size, TOOLS.length);
 });
@@ -18,6 +32,7 @@ test('each card links to its tool route', () => {
     ROUTES.videoScript,
     ROUTES.blog,
     ROUTES.story,
+    PRODUCT_DESCRIPTION_TOOL.page.path,
   ];
   assert.deepEqual(
     TOOLS.map((tool) => toolPath(tool.link)),
