@@ -280,7 +280,7 @@ describe('screens', () => {
     await page.waitForURL((url) => url.pathname === ROUTES.aiTools);
   });
 
-  test('AI Tools: five cards, three columns, each links to its tool with its icon', async () => {
+  test('AI Tools: every tool card, three columns, each links to its tool with its icon', async () => {
     const { page } = desktop;
     await page.goto(ROUTES.aiTools);
     const cards = page.getByTestId('tool-card');
