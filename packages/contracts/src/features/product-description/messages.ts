@@ -14,5 +14,6 @@ export const PRODUCT_DESCRIPTION_MESSAGES = {
   generate: 'Generate Description',
   writing: 'Writing your product description…',
   resultTitle: 'Your Product Description',
+  ready: 'Your product description is ready below.',
   generated: 'Product description generated successfully!',
 } as const;

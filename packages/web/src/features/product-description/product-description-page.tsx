@@ -143,6 +143,11 @@ export function ProductDescriptionPage() {
           estimateSeconds={
             state.estimatedRunSeconds ?? estimateWritingSeconds(PRODUCT_DESCRIPTION_WORDS.highest)
           }
+          finishedMessage={
+            resultView.announceReady && standing === 'whole' && !error
+              ? PRODUCT_DESCRIPTION_MESSAGES.ready
+              : undefined
+          }
         />
         <WriterStreamNote step={step} textSinceStep={textSinceStep} stopped={stopped} />
         <ErrorLine message={error} />
