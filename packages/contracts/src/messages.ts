@@ -68,7 +68,6 @@ export const SERVER_MESSAGES = {
     'The AI worker that was serving your request stopped before it finished. Please try again.',
 } as const;
 
-
 /**
  * What an OpenAI-compatible AI service's failures become. A visitor reads them, so each says what
  * to do next; an operator's part names the setting to change. The service's address stays out of

@@ -119,7 +119,12 @@ const configSchema = z.object({
   WORKER_CAPABILITIES: z
     .string()
     .default(CAPABILITIES.join(','))
-    .transform((list) => list.split(',').map((item) => item.trim()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(CAPABILITIES)).min(1)),
   /** `local` runs the engines on this machine; `openai-compatible` sends the work to an API. */
   AI_PROVIDER: z.enum(['local', 'openai-compatible']).default('local'),

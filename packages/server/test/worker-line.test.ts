@@ -35,7 +35,6 @@ const writer: TextGenerator = {
   },
 };
 
-
 function webProviders(): Promise<Providers> {
   return createWorkerQueueProviders(
     loadConfig({ AI_WORKERS: 'remote', REDIS_URL: redisUrl, TEXT_QUEUE_MAX_WAITING: '1' }),

@@ -43,28 +43,35 @@ export async function createProviders(
   const notServed = (capability: Capability) =>
     unavailableEngine(SERVER_MESSAGES.noWorker(capability));
   const [text, speech, transcription] = await Promise.all([
-    !serves('text') ? notServed('text') : createLocalTextGenerator({
-      modelsDir: config.MODELS_DIR,
-      textModel: config.TEXT_MODEL,
-      maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
-      threads: config.TEXT_THREADS || undefined,
-      parallel: config.TEXT_PARALLEL,
-      seed: config.TEXT_SEED,
-      onLoadError: (error, modelPath) => onLoadError(error, `Text model ${modelPath} did not load`),
-    }),
-    !serves('speech') ? notServed('speech') : createLocalSpeechSynthesizer({
-      modelsDir: config.MODELS_DIR,
-      temporaryDirectory: config.TEMP_DIR,
-      onLoadError,
-      maxWaiting: config.SPEECH_QUEUE_MAX_WAITING,
-    }),
-    !serves('transcription') ? notServed('transcription') : createLocalTranscriber({
-      modelsDir: config.MODELS_DIR,
-      temporaryDirectory: config.TEMP_DIR,
-      whisperModel: config.WHISPER_MODEL,
-      onLoadError,
-      maxWaiting: config.TRANSCRIPTION_QUEUE_MAX_WAITING,
-    }),
+    !serves('text')
+      ? notServed('text')
+      : createLocalTextGenerator({
+          modelsDir: config.MODELS_DIR,
+          textModel: config.TEXT_MODEL,
+          maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
+          threads: config.TEXT_THREADS || undefined,
+          parallel: config.TEXT_PARALLEL,
+          seed: config.TEXT_SEED,
+          onLoadError: (error, modelPath) =>
+            onLoadError(error, `Text model ${modelPath} did not load`),
+        }),
+    !serves('speech')
+      ? notServed('speech')
+      : createLocalSpeechSynthesizer({
+          modelsDir: config.MODELS_DIR,
+          temporaryDirectory: config.TEMP_DIR,
+          onLoadError,
+          maxWaiting: config.SPEECH_QUEUE_MAX_WAITING,
+        }),
+    !serves('transcription')
+      ? notServed('transcription')
+      : createLocalTranscriber({
+          modelsDir: config.MODELS_DIR,
+          temporaryDirectory: config.TEMP_DIR,
+          whisperModel: config.WHISPER_MODEL,
+          onLoadError,
+          maxWaiting: config.TRANSCRIPTION_QUEUE_MAX_WAITING,
+        }),
   ]);
   return { text, speech, transcription };
 }
