@@ -63,11 +63,20 @@ before(async () => {
   temporaryDirectory = mkdtempSync(join(tmpdir(), 'kokoro-test-'));
   speech = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory });
   const synthesize = speech.synthesize.bind(speech);
-  // Counts what reaches the real engine, so the samples can be seen to be made once.
+  const synthesizeChunks = speech.synthesizeChunks?.bind(speech);
+  // Counts what reaches the real engine, so the samples can be seen to be made once: one request
+  // per chunk, whether the service hands them one by one or all at once.
   speech.synthesize = (request) => {
     synthesized.push(request);
     return synthesize(request);
   };
+  if (synthesizeChunks) {
+    speech.synthesizeChunks = (request) => {
+      const { texts, ...each } = request;
+      synthesized.push(...texts.map((text) => ({ ...each, text })));
+      return synthesizeChunks(request);
+    };
+  }
   app = await makeApp({
     providers: {
       speech,
