@@ -16,7 +16,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { API_PATHS, SPEECH_UPLOAD_FIELD, type HealthResponse } from '@ai-tools/contracts';
+import { Queue } from 'bullmq';
 import { ALLOCATOR_ENVIRONMENT } from '../src/memory-allocator.ts';
+import { QUEUE_PREFIX, queueName } from '../src/providers/worker-queue/protocol.ts';
+import { openEventStream } from '../test/helpers/event-stream.ts';
 import { POCKETSPHINX_TEST_DATA } from '../test/helpers/local-engines.ts';
 import { startOwnRedis } from '../test/helpers/test-services.ts';
 import { record } from './record.ts';
@@ -25,6 +28,16 @@ import { post, startServer, type PlainAnswer, type RunningServer } from './serve
 const MINUTES = Number(process.env.WORKERS_BENCH_MINUTES ?? 5);
 const REFUSED_PAUSE_MS = 2_000;
 const WORKER_ENTRY = resolve(import.meta.dirname, '../src/worker.ts');
+
+const STORY = {
+  language: 'English',
+  storyType: 'adventure',
+  audience: 'kids 4-8',
+  tone: 'humorous',
+  topic: 'A lost kite',
+  storyLength: 200,
+  additionalInfo: '',
+};
 
 interface Visitor {
   tool: string;
@@ -65,15 +78,7 @@ function visitors(scratch: string): Visitor[] {
     recording,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const story = json(API_PATHS.generateStory, {
-    language: 'English',
-    storyType: 'adventure',
-    audience: 'kids 4-8',
-    tone: 'humorous',
-    topic: 'A lost kite',
-    storyLength: 200,
-    additionalInfo: '',
-  });
+  const story = json(API_PATHS.generateStory, STORY);
   const speech = json(API_PATHS.textToSpeech, {
     text: 'The lighthouse keeper climbed the stairs every evening at six. From the top he could see the fishing boats coming home, one light after another, and he counted them until the last was in.',
   });
@@ -150,6 +155,41 @@ function report(setup: string, outcome: Awaited<ReturnType<typeof load>>) {
   }
 }
 
+/**
+ * Stop on the page: from the visitor's closing the stream, while the story's text comes, to the
+ * worker's job leaving the queue's running jobs.
+ */
+async function measureStops(web: RunningServer, redisUrl: string) {
+  const textQueue = new Queue(queueName('text'), {
+    prefix: QUEUE_PREFIX,
+    connection: { url: redisUrl },
+  });
+  const seconds: number[] = [];
+  try {
+    for (let run = 0; run < 5; run++) {
+      const story = await openEventStream(web.port, API_PATHS.generateStory, STORY, '127.0.0.20');
+      await story.waitFor((event) => event.event === 'text');
+      const stoppedAt = Date.now();
+      story.stop();
+      while ((await textQueue.getActiveCount()) > 0) {
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      seconds.push((Date.now() - stoppedAt) / 1000);
+    }
+  } finally {
+    await textQueue.close();
+  }
+  console.log(
+    `  Stop to the worker's job ended: ${seconds.map((value) => value.toFixed(2)).join(', ')} s`,
+  );
+  record({
+    name: 'Stop to the job ended on its worker, longest of 5',
+    value: Math.max(...seconds),
+    unit: 's',
+    target: '< 1 s',
+  });
+}
+
 function startWorker(scratch: string, redisUrl: string, name: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', WORKER_ENTRY], {
     env: {
@@ -212,6 +252,7 @@ try {
       await new Promise((done) => setTimeout(done, 500));
     }
     report('one web process and two workers', await load(web, crowd));
+    await measureStops(web, redis.url);
   } finally {
     await web.stop();
     await Promise.all(workers.map((worker) => worker.stop()));
