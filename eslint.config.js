@@ -109,7 +109,10 @@ const SERVER_LAYERS = [
   { name: 'features/ (the tools)', paths: ['features'] },
   { name: 'plugins/ (the Fastify plugins)', paths: ['plugins'] },
   { name: 'routes/ (the route list and the routes every tool shares)', paths: ['routes'] },
-  { name: 'the app (app.ts, server.ts)', paths: ['app.ts', 'server.ts'] },
+  {
+    name: 'the app (app.ts, server.ts) and the AI worker (worker.ts)',
+    paths: ['app.ts', 'server.ts', 'worker.ts'],
+  },
 ].map((layer) => ({
   ...layer,
   paths: layer.paths.map((path) => `packages/server/src/${path}`),

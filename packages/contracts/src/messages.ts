@@ -4,8 +4,16 @@
  * tool's own messages are in its folder (features/<tool>/messages.ts); a test keeps every text in
  * one place only.
  */
+import type { Capability } from './tool-descriptor.ts';
 import { BUSY_TOOL_TEXTS, type ToolLink } from './tools.ts';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
+
+/** How a message names each capability (SERVER_MESSAGES.noWorker). */
+const CAPABILITY_TEXTS: Record<Capability, string> = {
+  speech: 'speech',
+  transcription: 'transcription',
+  text: 'writing',
+};
 
 /** The server's own answers. Each says what happened and what to do next. */
 export const SERVER_MESSAGES = {
@@ -37,6 +45,16 @@ export const SERVER_MESSAGES = {
     `You already have ${busyTool ? BUSY_TOOL_TEXTS[busyTool] : 'a request running on this engine'}, in this tab or another. Wait for it to finish (or stop it), then try again.`,
   /** Decoding, probing or encoding audio failed, for speech or for an upload. */
   audioProcessingFailed: 'The server could not process the audio. Please try again in a moment.',
+  /**
+   * With AI workers on a shared queue (AI_WORKERS=remote): no worker process serves the engine the
+   * request needs, or the queue's Redis cannot be reached, or the worker that ran the job stopped.
+   */
+  noWorker: (capability: Capability) =>
+    `No AI worker for ${CAPABILITY_TEXTS[capability]} is running on this site right now. Please try again in a few minutes.`,
+  workQueueUnreachable:
+    'The AI work queue cannot be reached right now. Please try again in a few seconds.',
+  workerStopped:
+    'The AI worker that was serving your request stopped before it finished. Please try again.',
 } as const;
 
 /**

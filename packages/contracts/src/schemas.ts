@@ -31,6 +31,17 @@ export const engineStatusSchema = z.object({
    * estimate follows this server's measured speed (issue 22). Unset for a remote service.
    */
   secondsPerAudioSecond: z.number().nonnegative().optional(),
+  /**
+   * With AI workers on a shared queue (AI_WORKERS=remote): the worker processes that serve the
+   * capability, the engines they run and the jobs they are running now.
+   */
+  workers: z
+    .object({
+      count: z.number().int().nonnegative(),
+      engines: z.array(z.string()),
+      jobsRunning: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type EngineStatus = z.infer<typeof engineStatusSchema>;
 

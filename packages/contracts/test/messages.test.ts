@@ -19,6 +19,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'SERVER_MESSAGES.fieldMustBeOneOf': ['voice', ['af_heart', 'am_adam']],
   'SERVER_MESSAGES.engineBusy': [2, 40],
   'SERVER_MESSAGES.visitorHasJob': ['stroy-speech'],
+  'SERVER_MESSAGES.noWorker': ['speech'],
   'TEXT_TO_SPEECH_MESSAGES.speechTooLong': [12.5, 10],
   'TEXT_TO_SPEECH_MESSAGES.languageNotSpoken': ['sw'],
   'TEXT_TO_SPEECH_MESSAGES.readByBasicVoiceOnly': ['German'],

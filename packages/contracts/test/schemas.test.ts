@@ -5,8 +5,13 @@ import {
   LIMITS,
   blogRequestSchema,
   contactMessageSchema,
+  OUTPUT_FORMATS,
+  spokenAudioAnswerSchema,
   storyRequestSchema,
+  streamedResultCarriesFile,
+  streamedSpeechResultSchema,
   textToSpeechRequestSchema,
+  textToSpeechResponseSchema,
   videoScriptRequestSchema,
 } from '../src/index.ts';
 
@@ -157,4 +162,18 @@ test('the story theme is free text up to its limit, not only the listed themes',
     firstMessage(storyRequestSchema.safeParse({ ...story, topic: '   ' })) ?? '',
     /^topic is required/,
   );
+});
+
+test('a streamed WAV result leaves its file out; every other answer keeps it', () => {
+  assert.deepEqual(
+    OUTPUT_FORMATS.filter((format) => !streamedResultCarriesFile(format)),
+    ['wav'],
+  );
+  const about = { format: 'wav', mediaType: 'audio/wav', durationSeconds: 2, engine: 'Kokoro' };
+  const streamed = { success: true, data: about };
+  assert.equal(streamedSpeechResultSchema.safeParse(streamed).success, true);
+  assert.equal(textToSpeechResponseSchema.safeParse(streamed).success, false);
+  // The page reads it, and makes the file from the pieces it played.
+  assert.deepEqual(spokenAudioAnswerSchema.parse(streamed), { format: 'wav' });
+  assert.equal(spokenAudioAnswerSchema.safeParse({ audioBase64: '' }).success, false);
 });

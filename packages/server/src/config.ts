@@ -8,9 +8,11 @@ import { homedir, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import {
+  CAPABILITIES,
   LIMITS,
   TOOL_DESCRIPTORS,
   TRANSCRIPTION_JOB_DEFAULTS,
+  type Capability,
   type RateLimitSetting,
 } from '@ai-tools/contracts';
 import { DEFAULT_TEXT_MODEL, isTextModelId, TEXT_MODEL_IDS } from './models/manifest.ts';
@@ -113,6 +115,23 @@ const configSchema = z.object({
    * player into the Content-Security-Policy when there is a video to show.
    */
   VITE_DEMO_VIDEO_ID: optionalText,
+  /**
+   * Where the AI work runs (ADR 056): `embedded`, in this process (the default, no Redis needed);
+   * `remote`, on worker processes (`npm run worker`) that take it from a shared queue in the
+   * Redis of REDIS_URL, so several web processes and machines share one line.
+   */
+  AI_WORKERS: z.enum(['embedded', 'remote']).default('embedded'),
+  /** What a worker process (`npm run worker`) serves: a comma-separated list, default all. */
+  WORKER_CAPABILITIES: z
+    .string()
+    .default(CAPABILITIES.join(','))
+    .transform((list) =>
+      list
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(CAPABILITIES)).min(1)),
   /** `local` runs the engines on this machine; `openai-compatible` sends the work to an API. */
   AI_PROVIDER: z.enum(['local', 'openai-compatible']).default('local'),
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
@@ -210,7 +229,8 @@ const configSchema = z.object({
   SPEECH_MAX_SECONDS: z.coerce.number().int().positive().default(LIMITS.speechMaxSeconds),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'TEXT_MODEL'> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'TEXT_MODEL' | 'WORKER_CAPABILITIES'> & {
+  WORKER_CAPABILITIES: Capability[];
   /** A manifest text model id or an absolute path to a GGUF file. */
   TEXT_MODEL: string;
 };
@@ -234,6 +254,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (result.data.SMTP_URL && !result.data.CONTACT_MAIL_TO) {
     throw new Error(
       'Invalid configuration (see .env.example): CONTACT_MAIL_TO: set it to the address that receives contact messages when SMTP_URL is set',
+    );
+  }
+  if (result.data.AI_WORKERS === 'remote' && !result.data.REDIS_URL) {
+    throw new Error(
+      'Invalid configuration (see .env.example): REDIS_URL: AI_WORKERS=remote puts the AI work on a queue in Redis; set REDIS_URL to that Redis',
     );
   }
   const { TEXT_MODEL, TEXT_MODEL_PATH } = result.data;

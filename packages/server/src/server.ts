@@ -28,7 +28,7 @@ try {
   if (leftovers.length > 0) {
     app.log.info({ folders: leftovers.length }, 'removed request folders a stopped process left');
   }
-  if (config.AI_PROVIDER === 'local' && !runsWithJemalloc()) {
+  if (config.AI_PROVIDER === 'local' && config.AI_WORKERS === 'embedded' && !runsWithJemalloc()) {
     app.log.warn(
       ALLOCATOR_ENVIRONMENT,
       "the server runs with glibc's malloc: under load its memory peaks hundreds of MB higher. Start it with `npm start`, or set these variables (Debian package libjemalloc2; ADR 046)",

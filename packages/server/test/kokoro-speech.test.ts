@@ -63,11 +63,20 @@ before(async () => {
   temporaryDirectory = mkdtempSync(join(tmpdir(), 'kokoro-test-'));
   speech = await createLocalSpeechSynthesizer({ modelsDir, temporaryDirectory });
   const synthesize = speech.synthesize.bind(speech);
-  // Counts what reaches the real engine, so the samples can be seen to be made once.
+  const synthesizeChunks = speech.synthesizeChunks?.bind(speech);
+  // Counts what reaches the real engine, so the samples can be seen to be made once: one request
+  // per chunk, whether the service hands them one by one or all at once.
   speech.synthesize = (request) => {
     synthesized.push(request);
     return synthesize(request);
   };
+  if (synthesizeChunks) {
+    speech.synthesizeChunks = (request) => {
+      const { texts, ...each } = request;
+      synthesized.push(...texts.map((text) => ({ ...each, text })));
+      return synthesizeChunks(request);
+    };
+  }
   app = await makeApp({
     providers: {
       speech,
@@ -273,7 +282,7 @@ test('captions follow the voice-over: each cue’s words are heard within its ow
   }
 });
 
-test('one request, however many chunks, makes one temporary folder and one encoder run', async () => {
+test('one request, however many chunks, makes one temporary folder, one phonemizer and one encoder run', async () => {
   const sentences = [
     'The first sentence is short.',
     'The second one says a little more.',
@@ -293,6 +302,8 @@ test('one request, however many chunks, makes one temporary folder and one encod
     });
     assert.equal(passes.answer.captions?.length, 6);
     assert.equal(passes.ffmpegRuns, 1, `speed ${speed}: one ffmpeg run`);
+    // Each run forks the whole server, models and all: one for the six sentences, not six.
+    assert.equal(passes.espeakRuns, 1, `speed ${speed}: one espeak-ng run`);
     assert.equal(passes.folders.length, 1, `speed ${speed}: one temporary folder`);
     assert.deepEqual(passes.leftOver, [], 'and it is gone');
   }

@@ -22,6 +22,7 @@ const UNITS = [
   'ai-content-tools.service',
   'ai-content-tools-health.service',
   'ai-content-tools-health.timer',
+  'ai-content-tools-worker.service',
 ];
 const SYSTEMD_ANALYZE = '/usr/bin/systemd-analyze';
 const HEALTH_CHECK = resolve(REPOSITORY_ROOT, 'scripts/health-check.mjs');
@@ -59,6 +60,11 @@ test('the units restart the server on failure and check /api/health', () => {
   assert.ok(command.includes(`scripts/health-check.mjs http://127.0.0.1:3000${API_PATHS.health}`));
   assert.ok(command.includes('systemctl restart ai-content-tools.service'));
   assert.ok(settings('ai-content-tools-health.timer').has('OnUnitActiveSec'));
+
+  const worker = settings('ai-content-tools-worker.service');
+  assert.equal(worker.get('Restart'), 'on-failure');
+  assert.match(worker.get('ExecStart') ?? '', /--import tsx src\/worker\.ts$/);
+  assert.ok(existsSync(resolve(REPOSITORY_ROOT, 'packages/server/src/worker.ts')));
 });
 
 test('systemd-analyze verify accepts the units, and refuses a broken one', async (context) => {

@@ -190,3 +190,38 @@ describe('GET /api/health', () => {
     }
   });
 });
+
+describe('AI_WORKERS: where the AI work runs', () => {
+  test('embedded by default; remote needs REDIS_URL, and says so', () => {
+    assert.equal(configFor({}).AI_WORKERS, 'embedded');
+    assert.throws(
+      () => configFor({ AI_WORKERS: 'remote' }),
+      /REDIS_URL: AI_WORKERS=remote puts the AI work on a queue in Redis/,
+    );
+    assert.throws(() => configFor({ AI_WORKERS: 'elsewhere' }), /AI_WORKERS/);
+  });
+
+  test('WORKER_CAPABILITIES: all by default, a list of known capabilities otherwise', () => {
+    assert.deepEqual(configFor({}).WORKER_CAPABILITIES, ['speech', 'transcription', 'text']);
+    assert.deepEqual(configFor({ WORKER_CAPABILITIES: ' text , speech' }).WORKER_CAPABILITIES, [
+      'text',
+      'speech',
+    ]);
+    assert.throws(() => configFor({ WORKER_CAPABILITIES: 'text,painting' }), /WORKER_CAPABILITIES/);
+    assert.throws(() => configFor({ WORKER_CAPABILITIES: '' }), /WORKER_CAPABILITIES/);
+  });
+
+  test('a worker loads only the engines it serves', async () => {
+    const providers = await createProviders(
+      configFor({ AI_PROVIDER: 'local', MODELS_DIR: join(scratch, 'no-models') }),
+      { capabilities: ['text'], runEnginesHere: true },
+    );
+    try {
+      assert.equal(providers.speech.status().tier, 'none');
+      assert.match(providers.speech.status().detail ?? '', /No AI worker for speech/);
+      assert.equal(providers.transcription.status().tier, 'none');
+    } finally {
+      await closeProviders(providers);
+    }
+  });
+});

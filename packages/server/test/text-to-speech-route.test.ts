@@ -10,10 +10,12 @@ import {
   READ_LANGUAGES,
   TEXT_TO_SPEECH_MESSAGES,
   speechPieceEventSchema,
+  streamedSpeechResultSchema,
   textToSpeechResponseSchema,
 } from '@ai-tools/contracts';
 import { DEFAULT_CHARACTERS_PER_CHUNK } from '../src/features/text-to-speech/service.ts';
 import {
+  DOUBLE_SAMPLE_RATE,
   SECONDS_PER_CHARACTER,
   probeBytes,
   EXPECTED_ENCODINGS as EXPECTED,
@@ -24,6 +26,7 @@ import {
 import { errorMessage } from './helpers/answers.ts';
 import { capturedLogger, makeApp } from './helpers/app.ts';
 import { parseEvents } from './helpers/event-stream.ts';
+import { countProgramRuns } from './helpers/program-runs.ts';
 import { ProviderBusyError, ProviderUnavailableError } from '../src/errors.ts';
 
 let app: FastifyInstance;
@@ -208,6 +211,33 @@ describe('success', () => {
     assert.equal(response.statusCode, 200, response.body);
     assert.ok(small.requests.length >= 4);
     for (const request of small.requests) assert.ok(request.text.length <= 100);
+  });
+
+  test('an engine that speaks the chunks itself is asked once, with all of them in order', async () => {
+    const single = sineSynthesizer();
+    const asked: (readonly string[])[] = [];
+    const whole: SynthesizerDouble = {
+      ...single,
+      // Kokoro's way: one phonemizer run for all the chunks, then one piece per chunk.
+      async *synthesizeChunks({ texts, ...request }) {
+        asked.push(texts);
+        for (const text of texts) yield await single.synthesize({ ...request, text });
+      },
+    };
+    const chunked = await makeApp({ providers: testProviders({ speech: whole }) });
+    const sentences = ['The first one.', 'A second one follows.', 'And a third.'];
+    const response = await chunked.inject({
+      method: 'POST',
+      url: API_PATHS.textToSpeech,
+      payload: { text: sentences.join(' '), outputFormat: 'wav', captions: true },
+    });
+    await chunked.close();
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(asked, [sentences]);
+    assert.equal(single.requests.length, 3);
+    const { data } = textToSpeechResponseSchema.parse(response.json());
+    const seconds = sentences.join('').length * SECONDS_PER_CHARACTER;
+    assert.ok(Math.abs(data.durationSeconds - seconds) < 0.01);
   });
 });
 
@@ -414,6 +444,53 @@ describe('streamed answer (Accept: text/event-stream)', () => {
     const result = textToSpeechResponseSchema.parse(events.at(-1)?.data);
     assert.ok(Math.abs(result.data.durationSeconds - (pieces[1]?.endSeconds ?? 0)) < 0.001);
     assert.equal(probeBytes(Buffer.from(result.data.audioBase64, 'base64'), 'mp3').codec, 'mp3');
+  });
+
+  test('a WAV crosses the wire once: the pieces are its samples, the result has no file', async () => {
+    const text =
+      'The first sentence comes alone. The second and the third follow. Here is the third.';
+    const programs = countProgramRuns(['ffmpeg']);
+    let response;
+    try {
+      response = await speak(
+        { text, voice: 'nova', outputFormat: 'wav', captions: true },
+        { accept: 'text/event-stream' },
+      );
+      // Nothing to encode: the page writes the header before the samples it already has.
+      assert.equal(programs.runs('ffmpeg'), 0, 'no encoder run');
+    } finally {
+      programs.remove();
+    }
+    assert.equal(response.statusCode, 200, response.body);
+    const events = parseEvents(response.body);
+    const pieces = events
+      .filter(({ event }) => event === 'audio')
+      .map(({ data }) => speechPieceEventSchema.parse(data));
+    const result = streamedSpeechResultSchema.parse(events.at(-1)?.data);
+    assert.equal(events.at(-1)?.event, 'result');
+    assert.equal(result.data.audioBase64, undefined);
+    assert.equal(result.data.format, 'wav');
+    assert.equal(result.data.captions?.map((cue) => cue.text.replace('\n', ' ')).join(' '), text);
+    const samples = pieces.reduce(
+      (total, piece) => total + Buffer.from(piece.pcmBase64, 'base64').length / 2,
+      0,
+    );
+    assert.ok(Math.abs(samples / DOUBLE_SAMPLE_RATE - result.data.durationSeconds) < 0.001);
+    // The bytes on the wire: the audio once, as the pieces' base64, and a result of a few lines.
+    assert.ok(Buffer.byteLength(JSON.stringify(events.at(-1)?.data)) < 1000);
+  });
+
+  test('a compressed format still comes whole in the result; the plain WAV answer keeps its file', async () => {
+    const text = 'One sentence. And another one.';
+    const streamed = parseEvents(
+      (await speak({ text, voice: 'nova', outputFormat: 'flac' }, { accept: 'text/event-stream' }))
+        .body,
+    );
+    const result = textToSpeechResponseSchema.parse(streamed.at(-1)?.data);
+    assert.equal(probeBytes(Buffer.from(result.data.audioBase64, 'base64'), 'flac').codec, 'flac');
+    const plain = await speak({ text, voice: 'nova', outputFormat: 'wav' });
+    const { data } = textToSpeechResponseSchema.parse(plain.json());
+    assert.equal(probeBytes(Buffer.from(data.audioBase64, 'base64'), 'wav').codec, 'pcm_s16le');
   });
 
   test('input errors are still the plain JSON 400 before any event', async () => {

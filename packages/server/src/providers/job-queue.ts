@@ -400,11 +400,11 @@ async function runIn<T>(
  * A Retry-After: the nearest whole second, at least 1. Rounding up would add half a second on
  * average, which near the end of a job is most of the wait (told 5 s where 2.3 s was left).
  */
-function retryAfter(seconds: number): number {
+export function retryAfter(seconds: number): number {
   return Math.max(1, Math.round(seconds));
 }
 
 /** A wait as it is told: whole seconds, at least 1 when there is any wait at all. */
-function shownSeconds(seconds: number): number {
+export function shownSeconds(seconds: number): number {
   return seconds > 0 ? Math.max(1, Math.ceil(seconds)) : 0;
 }

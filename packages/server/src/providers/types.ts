@@ -85,11 +85,23 @@ export interface SpeechSynthesisRequest extends EngineRequestOptions {
   folder?: string;
 }
 
+/** All the chunks of one request, in order, for synthesizeChunks. */
+export type SpeechChunksRequest = Omit<SpeechSynthesisRequest, 'text'> & {
+  texts: readonly string[];
+};
+
 /** Mono 16-bit little-endian PCM; the service joins chunks and encodes with ffmpeg. */
 export type SynthesizedSpeech = PcmAudio;
 
 export interface SpeechSynthesizer extends Engine {
   synthesize(request: SpeechSynthesisRequest): Promise<SynthesizedSpeech>;
+  /**
+   * Speaks a request's chunks in order, one piece each, the next made only once the caller asks
+   * for it (so a caller that waits holds the engine back). For an engine that prepares text with a
+   * program per call (Kokoro's phonemes from espeak-ng): it prepares them all in one run. Unset:
+   * the service calls `synthesize` for each chunk.
+   */
+  synthesizeChunks?(request: SpeechChunksRequest): AsyncIterable<SynthesizedSpeech>;
   /**
    * The most characters the engine takes in one request (4096 for OpenAI's speech API); the
    * service splits longer text at sentences to fit. Unset: the service's own default.

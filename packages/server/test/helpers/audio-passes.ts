@@ -1,27 +1,20 @@
 /**
- * Counts what one text-to-speech request costs in audio passes: every ffmpeg run the server starts
- * (through a PATH shim that notes each one), and every folder made in the request's temporary root
- * (ADR 040).
+ * Counts what one text-to-speech request costs in audio passes: every ffmpeg and espeak-ng run the
+ * server starts (program-runs.ts), and every folder made in the request's temporary root (ADR 040).
  */
-import { execFileSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  watch,
-  writeFileSync,
-} from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, watch } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { API_PATHS, textToSpeechResponseSchema, type TextToSpeechInput } from '@ai-tools/contracts';
 import type { SpeechSynthesizer } from '../../src/providers/types.ts';
 import { unavailableEngine } from '../../src/providers/unavailable.ts';
 import { makeApp } from './app.ts';
+import { countProgramRuns } from './program-runs.ts';
 
 export interface AudioPasses {
   ffmpegRuns: number;
+  /** Kokoro's phonemizer (or the classic tier's voice for other languages). */
+  espeakRuns: number;
   /** The folders made in the temporary root while the request ran. */
   folders: string[];
   /** What is still in the temporary root after the answer. */
@@ -33,15 +26,7 @@ export async function countAudioPasses(
   speech: SpeechSynthesizer,
   request: TextToSpeechInput,
 ): Promise<AudioPasses> {
-  const shim = mkdtempSync(join(tmpdir(), 'ffmpeg-shim-'));
-  const runs = join(shim, 'runs');
-  writeFileSync(
-    join(shim, 'ffmpeg'),
-    `#!/bin/sh\necho run >> '${runs}'\nexec ${execFileSync('which', ['ffmpeg']).toString().trim()} "$@"\n`,
-    { mode: 0o755 },
-  );
-  const searchPath = process.env.PATH;
-  process.env.PATH = `${shim}${delimiter}${searchPath ?? ''}`;
+  const programs = countProgramRuns(['ffmpeg', 'espeak-ng']);
   const temporaryRoot = mkdtempSync(join(tmpdir(), 'one-pass-'));
   const folders = new Set<string>();
   // Only the root's own entries: the engine's files inside the request folder are not folders.
@@ -50,6 +35,7 @@ export async function countAudioPasses(
   const sharedSpeech: SpeechSynthesizer = {
     status: () => speech.status(),
     synthesize: (synthesisRequest) => speech.synthesize(synthesisRequest),
+    synthesizeChunks: speech.synthesizeChunks?.bind(speech),
     maxCharactersPerChunk: speech.maxCharactersPerChunk,
     close: async () => {},
   };
@@ -71,16 +57,16 @@ export async function countAudioPasses(
       throw new Error(`The request failed (${response.statusCode}): ${response.body}`);
     }
     return {
-      ffmpegRuns: existsSync(runs) ? readFileSync(runs, 'utf8').trim().split('\n').length : 0,
+      ffmpegRuns: programs.runs('ffmpeg'),
+      espeakRuns: programs.runs('espeak-ng'),
       folders: [...folders],
       leftOver: readdirSync(temporaryRoot),
       answer: textToSpeechResponseSchema.parse(response.json()).data,
     };
   } finally {
     watcher.close();
-    process.env.PATH = searchPath;
+    programs.remove();
     await app.close();
-    rmSync(shim, { recursive: true, force: true });
     rmSync(temporaryRoot, { recursive: true, force: true });
   }
 }

@@ -44,14 +44,17 @@ export interface LiveStream {
   stop: () => void;
 }
 
-/** POSTs `payload` asking for the event stream, from `localAddress` (127.0.0.x: one visitor each). */
+/**
+ * POSTs `payload` asking for the event stream, from `localAddress` (127.0.0.x: one visitor each),
+ * to a listening app or the port of a server process.
+ */
 export function openEventStream(
-  app: FastifyInstance,
+  app: FastifyInstance | number,
   path: string,
   payload: object,
   localAddress = '127.0.0.1',
 ): Promise<LiveStream> {
-  const address = app.server.address();
+  const address = typeof app === 'number' ? { port: app } : app.server.address();
   if (!address || typeof address !== 'object') throw new Error('the app is not listening');
   const body = JSON.stringify(payload);
   return new Promise((resolve, reject) => {

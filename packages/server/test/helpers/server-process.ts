@@ -1,16 +1,17 @@
 /**
  * The server as a real child process, started as `npm start` starts it (src/server.ts), with its
- * data and temporary folders under `scratch`. Its steps are read from its log, never timed.
+ * data and temporary folders under `scratch`; and an AI worker as `npm run worker` starts it
+ * (src/worker.ts). Their steps are read from their logs, never timed.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../../src/config.ts';
 
 const SERVER_ENTRY = resolve(REPOSITORY_ROOT, 'packages/server/src/server.ts');
+const WORKER_ENTRY = resolve(REPOSITORY_ROOT, 'packages/server/src/worker.ts');
 
-export interface ServerProcess {
+export interface NodeProcess {
   child: ChildProcess;
-  port: number;
   /** Everything the server has printed so far. */
   output: () => string;
   /** The first match of `pattern` in the server's output; rejects if the server exits first. */
@@ -19,11 +20,40 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
+export interface ServerProcess extends NodeProcess {
+  port: number;
+}
+
+export interface WorkerProcess extends NodeProcess {
+  /** The worker's node id on the Relay, as it logs it when ready. */
+  id: string;
+}
+
 export async function startServerProcess(
   scratch: string,
   environment: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const server = startNodeProcess(SERVER_ENTRY, scratch, environment);
+  const [, port] = await server.logged(/listening at http:\/\/127\.0\.0\.1:(\d+)/);
+  return { ...server, port: Number(port) };
+}
+
+/** A worker whose engines have loaded and which takes jobs. */
+export async function startWorkerProcess(
+  scratch: string,
+  environment: Record<string, string>,
+): Promise<WorkerProcess> {
+  const worker = startNodeProcess(WORKER_ENTRY, scratch, environment);
+  const [, id] = await worker.logged(/"worker":"(\w+)"[^\n]*AI worker ready/);
+  return { ...worker, id: id! };
+}
+
+function startNodeProcess(
+  entry: string,
+  scratch: string,
+  environment: Record<string, string>,
+): NodeProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -58,6 +88,5 @@ export async function startServerProcess(
       check();
       void exited.then((code) => reject(new Error(`exited with ${code}:\n${output}`)));
     });
-  const [, port] = await logged(/listening at http:\/\/127\.0\.0\.1:(\d+)/);
-  return { child, port: Number(port), output: () => output, logged, exited };
+  return { child, output: () => output, logged, exited };
 }

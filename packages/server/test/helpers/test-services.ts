@@ -37,6 +37,7 @@ interface ThrowawayServer {
   child: ChildProcess;
   folder: string;
   stopSignal: NodeJS.Signals;
+  url: string;
 }
 
 const runningServers: ThrowawayServer[] = [];
@@ -106,36 +107,87 @@ async function startPostgres(): Promise<string> {
 }
 
 async function startRedis(): Promise<string> {
-  const program = 'redis-server';
-  if ((await missingPrograms([program])).length > 0) {
-    throw missingPackage(program, 'redis-server', 'TEST_REDIS_URL');
-  }
+  await requireRedis();
   return startServer({
     name: 'Redis',
     folder: mkdtempSync(join(tmpdir(), 'test-redis-')),
     stopSignal: 'SIGTERM',
-    start: (port, output, folder) =>
-      spawn(
-        program,
-        [
-          ...['--port', String(port), '--bind', '127.0.0.1', '--dir', folder],
-          ...['--save', '', '--appendonly', 'no', '--daemonize', 'no'],
-        ],
-        { cwd: folder, stdio: ['ignore', output, output] },
-      ),
+    start: spawnRedis,
     url: (port) => `redis://127.0.0.1:${port}`,
-    isReady: async (url) => {
-      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
-      try {
-        await client.connect();
-        return (await client.ping()) === 'PONG';
-      } catch {
-        return false;
-      } finally {
-        client.disconnect();
-      }
-    },
+    isReady: redisAnswers,
   });
+}
+
+/**
+ * A Redis of one test's own, which the test may kill and start again on the same port (without
+ * its data, as a restarted Redis without persistence comes back).
+ */
+export async function startOwnRedis(): Promise<{
+  url: string;
+  kill: () => Promise<void>;
+  startAgain: () => Promise<void>;
+}> {
+  await requireRedis();
+  const folder = mkdtempSync(join(tmpdir(), 'test-redis-'));
+  const url = await startServer({
+    name: 'Redis',
+    folder,
+    stopSignal: 'SIGTERM',
+    start: spawnRedis,
+    url: (port) => `redis://127.0.0.1:${port}`,
+    isReady: redisAnswers,
+  });
+  const port = Number(new URL(url).port);
+  return {
+    url,
+    kill: async () => {
+      const running = runningServers.findIndex((entry) => entry.url === url);
+      if (running < 0) return;
+      const [killed] = runningServers.splice(running, 1);
+      const exited = new Promise((resolve) => killed!.child.once('exit', resolve));
+      killed!.child.kill('SIGKILL');
+      await exited;
+    },
+    startAgain: async () => {
+      await startServer({
+        name: 'Redis',
+        folder,
+        stopSignal: 'SIGTERM',
+        start: (_port, output, serverFolder) => spawnRedis(port, output, serverFolder),
+        url: () => url,
+        isReady: redisAnswers,
+      });
+    },
+  };
+}
+
+async function requireRedis() {
+  if ((await missingPrograms(['redis-server'])).length > 0) {
+    throw missingPackage('redis-server', 'redis-server', 'TEST_REDIS_URL');
+  }
+}
+
+function spawnRedis(port: number, output: number, folder: string): ChildProcess {
+  return spawn(
+    'redis-server',
+    [
+      ...['--port', String(port), '--bind', '127.0.0.1', '--dir', folder],
+      ...['--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+    ],
+    { cwd: folder, stdio: ['ignore', output, output] },
+  );
+}
+
+async function redisAnswers(url: string): Promise<boolean> {
+  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+  try {
+    await client.connect();
+    return (await client.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
 }
 
 /**
@@ -162,10 +214,10 @@ async function startServer(options: {
     // The exit handler stops the server, so the server must not keep the process from ending.
     child.unref();
     child.on('error', () => {}); // a start failure shows as the end checked below
-    runningServers.push({ child, folder, stopSignal: options.stopSignal });
+    const url = options.url(port);
+    runningServers.push({ child, folder, stopSignal: options.stopSignal, url });
     watchProcessEnd();
 
-    const url = options.url(port);
     while (Date.now() - startedAt < START_DEADLINE_MS) {
       if (hasEnded(child)) break;
       if (await options.isReady(url)) return url;

@@ -243,11 +243,18 @@ describe('postSpeech', () => {
     }
   });
 
-  it('rejects an answer without audio with the words that say no audio came', async () => {
-    for (const body of [
-      { success: true, data: {} },
-      { success: true, audioBase64: '' },
-    ]) {
+  it('leaves a data without audio to the caller: a streamed WAV is made from its pieces', async () => {
+    const stream = eventStream();
+    stubFetch((init) => stream.respond(init));
+    const answer = postSpeech({ text: 'Hello', outputFormat: 'wav' });
+    stream.send(
+      serverSentEvent(SPEECH_STREAM_EVENTS.result, { success: true, data: { format: 'wav' } }),
+    );
+    await expect(answer).resolves.toEqual({ format: 'wav' });
+  });
+
+  it('rejects an answer with no audio and no data with the words that say no audio came', async () => {
+    for (const body of [{ success: true }, { success: true, audioBase64: '' }]) {
       const stream = eventStream();
       stubFetch((init) => stream.respond(init));
       const answer = postSpeech({ text: 'Hello' }).catch((caught: unknown) => caught);

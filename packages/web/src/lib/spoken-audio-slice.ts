@@ -6,8 +6,8 @@
  * browser frees the audio.
  *
  * The speech streams in (contracts/streaming.ts): each piece plays as it comes (live-speech-player),
- * and `madeSeconds` and `queue` say how far the request has got; the finished file then becomes
- * `audioUrl`, and the page's player takes over from the live playback where the visitor is
+ * and `madeSeconds` and `queue` say how far the request has got; the finished file (the answer's,
+ * or for a WAV the pieces' own samples behind a header, wav-file.ts) then becomes `audioUrl`, and the page's player takes over from the live playback where the visitor is
  * (`takeOverLivePlayback`). `livePlayback` and `heardSeconds` mirror the live playback, so the page
  * shows one player from the first piece on: its position, Pause and Resume, and Stop.
  */
@@ -25,6 +25,7 @@ import {
   type QueueEvent,
   type TextToSpeechRequest,
   type SpokenAudioAnswer,
+  streamedResultCarriesFile,
   TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { postSpeech } from './api-client.ts';
@@ -36,6 +37,7 @@ import {
   type LivePlaybackStatus,
   type LiveSpeechPlayer,
 } from './live-speech-player.ts';
+import { collectWavPieces } from './wav-file.ts';
 import { queueReducer } from './writer-stream.ts';
 import { createRunningRequest } from './running-request.ts';
 
@@ -95,6 +97,10 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     { rejectValue: string }
   >(`${name}/generate`, async (request, { dispatch, rejectWithValue, signal }) => {
     const player = startLivePlayback(dispatch);
+    // A streamed WAV comes once, as the pieces: the page keeps their samples to make the file.
+    const wavPieces = streamedResultCarriesFile(request.outputFormat)
+      ? undefined
+      : collectWavPieces();
     // The answer comes checked with the contracts' schema (event-stream-client.ts, loaded on first
     // use, so zod stays out of the first page load where this slice is).
     let answer: SpokenAudioAnswer;
@@ -104,6 +110,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
         onQueue: (queue) => dispatch(slice.actions.queueChanged(queue)),
         onAudio: (piece) => {
           player.play(piece);
+          wavPieces?.add(piece);
           dispatch(slice.actions.pieceArrived(piece.endSeconds));
         },
       });
@@ -114,17 +121,22 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
       player.finish();
     }
     // docs/product.md section 7: audioBase64 at the top level or under data (the schema reads
-    // either); an answer without a sound format is the one asked for.
+    // either); an answer without a sound format is the one asked for. A streamed WAV's answer has
+    // none: its file is made from the pieces.
     const { audioBase64, format = request.outputFormat, captions = [] } = answer;
-    let bytes: Uint8Array<ArrayBuffer>;
-    try {
-      bytes = decodeBase64(audioBase64);
-    } catch {
-      return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
+    let blob: Blob | null = null;
+    if (audioBase64) {
+      try {
+        blob = new Blob([decodeBase64(audioBase64)], { type: MEDIA_TYPES[format] });
+      } catch {
+        return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
+      }
+    } else if (format === 'wav') {
+      blob = wavPieces?.file() ?? null;
     }
+    if (!blob) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
     // Cleared while decoding: the result is dropped, so no URL must be created for it.
     if (signal.aborted) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.failed);
-    const blob = new Blob([bytes], { type: MEDIA_TYPES[format] });
     return { audioUrl: URL.createObjectURL(blob), format, captions };
   });
 

@@ -187,3 +187,14 @@ export const TEXT_TO_SPEECH_DEFAULTS = {
   outputFormat: 'mp3',
   speed: 1,
 } as const satisfies { voice: Voice; outputFormat: OutputFormat; speed: number };
+
+/**
+ * Whether a streamed speech answer's `result` carries the encoded file (`data.audioBase64`). A WAV
+ * is a header and the very samples the `audio` pieces carried, so its result leaves the file out
+ * and the client writes the header before the pieces itself: sent again, the audio would cross
+ * the wire twice (22 MB more for 5,000 characters, ADR 053). The other formats are compressed
+ * files a page cannot make, a fifth of the pieces' size or less, so their result carries them.
+ */
+export function streamedResultCarriesFile(format: OutputFormat): boolean {
+  return format !== 'wav';
+}

@@ -70,12 +70,22 @@ export const textToSpeechResponseSchema = z.object({
 export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
 
 /**
+ * A streamed answer's `result` (contracts/streaming.ts): the plain answer, less `audioBase64` for
+ * a WAV, whose samples the `audio` pieces already carried (streamedResultCarriesFile).
+ */
+export const streamedSpeechResultSchema = textToSpeechResponseSchema.extend({
+  data: textToSpeechResponseSchema.shape.data.extend({ audioBase64: z.string().optional() }),
+});
+export type StreamedSpeechResult = z.infer<typeof streamedSpeechResultSchema>;
+
+/**
  * What the website reads of a speech answer (docs/product.md section 7): `audioBase64` at the top
  * level or under `data`. The format and captions are read when they are sound; without them the
- * page falls back to the format it asked for and no captions.
+ * page falls back to the format it asked for and no captions. A streamed WAV's `result` has no
+ * `audioBase64` (streamedResultCarriesFile): the page makes that file from the pieces it played.
  */
 const spokenAudioSchema = z.object({
-  audioBase64: z.string().min(1),
+  audioBase64: z.string().min(1).optional(),
   format: z.enum(OUTPUT_FORMATS).optional().catch(undefined),
   captions: z.array(captionCueSchema).optional().catch(undefined),
 });

@@ -5,9 +5,11 @@ import {
   errorResponseSchemas,
   FILE_EXTENSIONS,
   SPEECH_STREAM_EVENTS,
+  streamedResultCarriesFile,
   textToSpeechRequestSchema,
   textToSpeechResponseSchema,
   type SpeechPieceEvent,
+  type StreamedSpeechResult,
   type TextToSpeechResponse,
 } from '@ai-tools/contracts';
 import { textToSpeech, type TextToSpeechOptions, type TextToSpeechResult } from './service.ts';
@@ -36,7 +38,9 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const input = request.body;
-      const speak = (options: Pick<TextToSpeechOptions, 'onPiece' | 'onQueuePosition'> = {}) =>
+      const speak = (
+        options: Pick<TextToSpeechOptions, 'onPiece' | 'onQueuePosition' | 'makeFile'> = {},
+      ) =>
         textToSpeech(
           input,
           {
@@ -49,8 +53,9 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
 
       if (wantsEventStream(request.headers.accept)) {
         return answerEventStream(request, reply, async (send, drained) =>
-          jsonAnswer(
+          streamedResult(
             await speak({
+              makeFile: streamedResultCarriesFile(input.outputFormat),
               onQueuePosition: (position) => send(SPEECH_STREAM_EVENTS.queue, position),
               // Pieces the client has not read yet hold the next one back (event-stream.ts).
               onPiece: ({ index, text, startSeconds, endSeconds, speech }) => {
@@ -69,7 +74,9 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
         );
       }
 
-      const result = await speak();
+      const { audio, ...result } = await speak();
+      // Asked with makeFile left on, the result always has its file.
+      if (!audio) throw new Error('The speech service made no file.');
       if (acceptsAudio(request.headers.accept, result.mediaType)) {
         return (
           reply
@@ -79,10 +86,10 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
               `attachment; filename="generated_speech.${FILE_EXTENSIONS[result.format]}"`,
             )
             // Bytes, not the JSON the response schema describes: Fastify serializes objects only.
-            .send(result.audio as never)
+            .send(audio as never)
         );
       }
-      return sendJsonPieces(reply, jsonAnswer(result));
+      return sendJsonPieces(reply, jsonAnswer(audio, result));
     },
   );
 }
@@ -91,11 +98,19 @@ export async function textToSpeechRoutes(app: FastifyInstance) {
  * The JSON answer, its audio's base64 made a piece at a time as it is written (json-pieces.ts):
  * the plain answer and the stream's `result` alike.
  */
-function jsonAnswer({ audio, ...about }: TextToSpeechResult): JsonPieces {
+function jsonAnswer(audio: Buffer, about: Omit<TextToSpeechResult, 'audio'>): JsonPieces {
   return JsonPieces.withBase64(audio, (slot): TextToSpeechResponse => ({
     success: true,
     data: { audioBase64: slot, ...about },
   }));
+}
+
+/** The stream's `result`: without a file for a WAV, whose pieces already carried it. */
+function streamedResult({
+  audio,
+  ...about
+}: TextToSpeechResult): JsonPieces | StreamedSpeechResult {
+  return audio ? jsonAnswer(audio, about) : { success: true, data: about };
 }
 
 /**

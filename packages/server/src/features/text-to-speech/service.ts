@@ -16,6 +16,7 @@ import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
 import { QueuePlace } from '../../providers/job-queue.ts';
 import type {
   EngineRequestOptions,
+  SpeechChunksRequest,
   SpeechSynthesizer,
   SynthesizedSpeech,
 } from '../../providers/types.ts';
@@ -60,9 +61,12 @@ export interface TextToSpeechDependencies {
   maxSeconds: number;
 }
 
-/** The encoded audio and what the JSON answer says about it; the route picks the answer's form. */
+/**
+ * The encoded audio (null when the caller asked for none) and what the JSON answer says about it;
+ * the route picks the answer's form.
+ */
 export type TextToSpeechResult = Omit<TextToSpeechResponse['data'], 'audioBase64'> & {
-  audio: Buffer;
+  audio: Buffer | null;
   format: OutputFormat;
 };
 
@@ -92,12 +96,17 @@ export interface TextToSpeechOptions extends EngineRequestOptions {
    * instead of having the speech pile up in memory.
    */
   onPiece?: (piece: SpeechPiece) => void | Promise<void>;
+  /**
+   * False when the caller already has the audio from the pieces (a streamed WAV,
+   * streamedResultCarriesFile): no file is encoded, and the result's `audio` is null.
+   */
+  makeFile?: boolean;
 }
 
 export async function textToSpeech(
   request: TextToSpeechRequest,
   { synthesizer, temporaryRoot, maxSeconds }: TextToSpeechDependencies,
-  { signal, visitor, onQueuePosition, onPiece }: TextToSpeechOptions = {},
+  { signal, visitor, onQueuePosition, onPiece, makeFile = true }: TextToSpeechOptions = {},
 ): Promise<TextToSpeechResult> {
   const prepared = prepareSpeechText(request.text, synthesizer.languages);
   if (!prepared.text) throw new ValidationError(TEXT_TO_SPEECH_MESSAGES.nothingToSpeak);
@@ -132,19 +141,20 @@ export async function textToSpeech(
       searchFrom = start + chunk.length;
       return prepared.writtenBetween(start, searchFrom);
     };
-    for (const [index, chunk] of chunks.entries()) {
-      if (signal?.aborted) throw new GenerationAbortedError();
-      const piece = await synthesizer.synthesize({
-        text: chunk,
-        voice: request.voice,
-        speed: request.speed,
-        language: prepared.language,
-        folder,
-        signal,
-        visitor,
-        onQueuePosition,
-        place,
-      });
+    const spokenChunks = speakChunks(synthesizer, {
+      texts: chunks,
+      voice: request.voice,
+      speed: request.speed,
+      language: prepared.language,
+      folder,
+      signal,
+      visitor,
+      onQueuePosition,
+      place,
+    });
+    let index = 0;
+    for await (const piece of spokenChunks) {
+      const chunk = chunks[index] ?? '';
       pieces.push(piece);
       place.progress(estimateSpeechSeconds(chunk, request.speed));
       const startSeconds = madeSeconds;
@@ -153,11 +163,15 @@ export async function textToSpeech(
       if (madeSeconds > maxSeconds * MEASURED_MARGIN) throw speechTooLong(madeSeconds, maxSeconds);
       spoken.push({ text: writtenChunk(chunk), startSeconds, endSeconds: madeSeconds });
       await onPiece?.({ index, text: chunk, startSeconds, endSeconds: madeSeconds, speech: piece });
+      index += 1;
+      if (signal?.aborted) throw new GenerationAbortedError();
     }
     const speech = joinPieces(pieces);
     if (speech.pcm.length === 0) throw new EmptyResultError(TEXT_TO_SPEECH_MESSAGES.speechEmpty);
 
-    const audio = await encodePcm({ ...speech, format: request.outputFormat, folder, signal });
+    const audio = makeFile
+      ? await encodePcm({ ...speech, format: request.outputFormat, folder, signal })
+      : null;
     return {
       audio,
       format: request.outputFormat,
@@ -174,6 +188,24 @@ export async function textToSpeech(
         : {}),
     };
   }).finally(() => place.leave());
+}
+
+/**
+ * The chunks spoken in order: by the engine's own synthesizeChunks where it has one (one espeak-ng
+ * run for the whole request, not one per chunk), else one synthesize call per chunk.
+ */
+async function* speakChunks(
+  synthesizer: SpeechSynthesizer,
+  { texts, ...request }: SpeechChunksRequest,
+): AsyncGenerator<SynthesizedSpeech> {
+  if (synthesizer.synthesizeChunks) {
+    yield* synthesizer.synthesizeChunks({ texts, ...request });
+    return;
+  }
+  for (const text of texts) {
+    if (request.signal?.aborted) throw new GenerationAbortedError();
+    yield await synthesizer.synthesize({ ...request, text });
+  }
 }
 
 /**

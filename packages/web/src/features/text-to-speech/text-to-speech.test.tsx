@@ -53,6 +53,19 @@ function audioReply(format = 'mp3') {
   });
 }
 
+/** A blob's bytes, read as the browser would. */
+function blobBytes(blob: Blob): Promise<ArrayBuffer> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () =>
+      reader.result instanceof ArrayBuffer
+        ? resolve(reader.result)
+        : reject(new TypeError('FileReader read no bytes from the blob'));
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader could not read the blob'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -69,6 +82,71 @@ describe('tts slice', () => {
     expect({ format, loading, error }).toEqual({ format: 'wav', loading: false, error: null });
     expect(blobs.get(audioUrl!)?.type).toBe('audio/wav');
     expect(blobs.get(audioUrl!)?.size).toBe('ID3 fake mp3 bytes'.length);
+  });
+
+  it('makes a streamed WAV from the pieces it played, as the result carries no file again', async () => {
+    const { blobs } = stubObjectUrls();
+    // Two pieces of 16-bit samples at 24 kHz, then a result without audioBase64 (the server's way).
+    const samples = [new Int16Array([1, -2, 3]), new Int16Array([400, -500])];
+    const base64 = (pcm: Int16Array) => btoa(String.fromCharCode(...new Uint8Array(pcm.buffer)));
+    const body = [
+      ...samples.map((pcm, index) =>
+        serverSentEvent('audio', {
+          index,
+          text: `Piece ${index}.`,
+          startSeconds: index,
+          endSeconds: index + 1,
+          sampleRate: 24_000,
+          pcmBase64: base64(pcm),
+        }),
+      ),
+      serverSentEvent('result', {
+        success: true,
+        data: { format: 'wav', mediaType: 'audio/wav', durationSeconds: 2, engine: 'Kokoro' },
+      }),
+    ].join('');
+    stubApi({
+      [API_PATHS.textToSpeech]: () =>
+        new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateSpeech({ ...REQUEST, outputFormat: 'wav' }));
+    const { audioUrl, format, error } = store.getState().tts;
+    expect({ format, error }).toEqual({ format: 'wav', error: null });
+    const blob = blobs.get(audioUrl!)!;
+    expect(blob.type).toBe('audio/wav');
+    const file = new DataView(await blobBytes(blob));
+    const text = (offset: number) => String.fromCharCode(...new Uint8Array(file.buffer, offset, 4));
+    expect([text(0), text(8), text(12), text(36)]).toEqual(['RIFF', 'WAVE', 'fmt ', 'data']);
+    expect(file.getUint32(4, true)).toBe(file.byteLength - 8);
+    expect(file.getUint16(22, true)).toBe(1);
+    expect(file.getUint32(24, true)).toBe(24_000);
+    expect(file.getUint16(34, true)).toBe(16);
+    expect(file.getUint32(40, true)).toBe(10);
+    const played = Array.from({ length: 5 }, (_, index) => file.getInt16(44 + index * 2, true));
+    expect(played).toEqual([1, -2, 3, 400, -500]);
+  });
+
+  it('a streamed answer without a file is an error unless it is a WAV made of its pieces', async () => {
+    stubObjectUrls();
+    const result = (format: string) =>
+      serverSentEvent('result', {
+        success: true,
+        data: { format, mediaType: 'audio/mpeg', durationSeconds: 1, engine: 'Kokoro' },
+      });
+    for (const [format, body] of [
+      ['mp3', result('mp3')],
+      ['wav', result('wav')],
+    ] as const) {
+      stubApi({
+        [API_PATHS.textToSpeech]: () =>
+          new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+      });
+      const store = makeStore();
+      await store.dispatch(generateSpeech({ ...REQUEST, outputFormat: format }));
+      expect(store.getState().tts.error).toBe(TEXT_TO_SPEECH_MESSAGES.noAudioData);
+      expect(store.getState().tts.audioUrl).toBeNull();
+    }
   });
 
   it('reads audioBase64 at the top level or under data; unsound captions are left out', async () => {

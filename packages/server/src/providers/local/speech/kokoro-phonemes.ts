@@ -24,25 +24,33 @@ const SPACE_TOKEN = KOKORO_VOCABULARY.get(' ');
 /** The marks Kokoro reads as a pause: a run cut after one pauses where the text does anyway. */
 const PAUSE_TOKENS = new Set([...'.!?;:,—…'].map((mark) => KOKORO_VOCABULARY.get(mark)));
 
-/** The espeak-ng voice (`en-us`, `es`, ...) whose phonemes a Kokoro voice was trained on. */
+/**
+ * The phonemes of each text, in order, for the espeak-ng voice (`en-us`, `es`, ...) whose phonemes
+ * a Kokoro voice was trained on. All the texts of a request go through one espeak-ng run: each run
+ * forks the whole server (phonemizePieces), so a request of 70 sentences must not start 70.
+ */
 export async function phonemize(
-  text: string,
+  texts: readonly string[],
   espeakVoice: string,
   signal: AbortSignal,
-): Promise<string> {
+): Promise<string[]> {
   // espeak-ng reads kana but not kanji: Japanese goes in as it is pronounced.
-  const readable = espeakVoice === 'ja' ? await japaneseReading(text) : text;
-  const pieces = splitAtPunctuation(readable);
-  const spoken = await phonemizePieces(
-    pieces.filter(({ isPunctuation }) => !isPunctuation).map(({ text: piece }) => piece),
-    espeakVoice,
-    signal,
-  );
-  const phonemes = pieces
-    .map(({ text: piece, isPunctuation }) => (isPunctuation ? piece : spoken.shift()))
-    .join('')
-    .replace(LANGUAGE_SWITCH_FLAG, '');
-  return espeakVoice.startsWith('en') ? touchUpEnglish(phonemes, espeakVoice) : phonemes.trim();
+  const readable =
+    espeakVoice === 'ja'
+      ? await Promise.all(texts.map((text) => japaneseReading(text)))
+      : texts.slice();
+  const piecesOfTexts = readable.map(splitAtPunctuation);
+  const words = (pieces: TextPiece[]) =>
+    pieces.filter(({ isPunctuation }) => !isPunctuation).map(({ text }) => text);
+  const spoken = await phonemizePieces(piecesOfTexts.map(words), espeakVoice, signal);
+  return piecesOfTexts.map((pieces, index) => {
+    const spokenPieces = spoken[index] ?? [];
+    const phonemes = pieces
+      .map(({ text, isPunctuation }) => (isPunctuation ? text : spokenPieces.shift()))
+      .join('')
+      .replace(LANGUAGE_SWITCH_FLAG, '');
+    return espeakVoice.startsWith('en') ? touchUpEnglish(phonemes, espeakVoice) : phonemes.trim();
+  });
 }
 
 /**
@@ -78,8 +86,13 @@ function groupEnd(ids: number[], start: number, end: number): number {
   return lastSpace > start ? lastSpace + 1 : end;
 }
 
-function splitAtPunctuation(text: string): { text: string; isPunctuation: boolean }[] {
-  const pieces: { text: string; isPunctuation: boolean }[] = [];
+interface TextPiece {
+  text: string;
+  isPunctuation: boolean;
+}
+
+function splitAtPunctuation(text: string): TextPiece[] {
+  const pieces: TextPiece[] = [];
   let position = 0;
   for (const match of text.matchAll(PUNCTUATION_RUN)) {
     if (match.index > position) {
@@ -93,39 +106,45 @@ function splitAtPunctuation(text: string): { text: string; isPunctuation: boolea
 }
 
 /**
- * The phonemes of each piece, in order. One espeak-ng run reads them all, one piece per line, and
- * writes one line per clause: with punctuation already cut away that is one line per piece. Each
- * process start costs the server a fork of its whole memory (tens of milliseconds with the models
- * loaded, during which it answers nothing), so one run per chunk instead of one per piece matters.
- * When the lines do not match the pieces (espeak-ng found clauses of its own), each piece is read
- * on its own.
+ * The phonemes of each group's pieces, in order. One espeak-ng run reads them all, one piece per
+ * line, and writes one line per clause: with punctuation already cut away that is one line per
+ * piece. Each process start costs the server a fork of its whole memory (tens of milliseconds with
+ * the models loaded, during which it answers nothing), so one run for the whole request matters.
+ * When the lines do not match the pieces (espeak-ng found clauses of its own), each group is read
+ * in a run of its own, and a group whose lines still do not match, piece by piece.
  */
 async function phonemizePieces(
-  pieces: string[],
+  groups: readonly (readonly string[])[],
   voice: string,
   signal: AbortSignal,
-): Promise<string[]> {
-  const spoken = pieces
-    .map((piece, index) => ({ piece, index }))
-    .filter(({ piece }) => hasWords(piece));
-  const phonemes = pieces.slice();
+): Promise<string[][]> {
+  const phonemes = groups.map((pieces) => pieces.slice());
+  const spoken = groups.flatMap((pieces, group) =>
+    pieces.flatMap((piece, index) => (hasWords(piece) ? [{ piece, group, index }] : [])),
+  );
   if (spoken.length === 0) return phonemes;
-  const lines = (
-    await espeakLines(
-      spoken.map(({ piece }) => piece.replace(/\s+/g, ' ').trim()).join('\n'),
-      voice,
-      signal,
-    )
-  ).filter((line) => line.trim() !== '');
+  const lines = await espeakLines(
+    spoken.map(({ piece }) => piece),
+    voice,
+    signal,
+  );
   if (lines.length === spoken.length) {
-    spoken.forEach(
-      ({ piece, index }, line) => (phonemes[index] = keepSpaces(piece, lines[line] ?? '')),
-    );
+    spoken.forEach(({ piece, group, index }, line) => {
+      const groupPhonemes = phonemes[group];
+      if (groupPhonemes) groupPhonemes[index] = keepSpaces(piece, lines[line] ?? '');
+    });
     return phonemes;
   }
+  if (groups.length > 1) {
+    return Promise.all(groups.map((pieces) => phonemizePieces([pieces], voice, signal))).then(
+      (each) => each.map((group) => group[0] ?? []),
+    );
+  }
   await Promise.all(
-    spoken.map(async ({ piece, index }) => {
-      phonemes[index] = keepSpaces(piece, (await espeakLines(piece, voice, signal)).join(' '));
+    spoken.map(async ({ piece, group, index }) => {
+      const groupPhonemes = phonemes[group];
+      const line = (await espeakLines([piece], voice, signal)).join(' ');
+      if (groupPhonemes) groupPhonemes[index] = keepSpaces(piece, line);
     }),
   );
   return phonemes;
@@ -135,13 +154,23 @@ function hasWords(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
 }
 
-async function espeakLines(text: string, voice: string, signal: AbortSignal): Promise<string[]> {
+/** espeak-ng's lines for `pieces`, one piece per input line; blank lines dropped. */
+async function espeakLines(
+  pieces: readonly string[],
+  voice: string,
+  signal: AbortSignal,
+): Promise<string[]> {
+  const input = pieces.map((piece) => piece.replace(/\s+/g, ' ').trim()).join('\n');
   const output = await runEngineProcess('espeak-ng', ['-q', '--ipa', '-v', voice], {
     signal,
-    input: Buffer.from(text + '\n', 'utf8'),
+    input: Buffer.from(input + '\n', 'utf8'),
     failureMessage: TEXT_TO_SPEECH_MESSAGES.speechFailed,
   });
-  return output.toString('utf8').trim().split('\n');
+  return output
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
 }
 
 /** A piece keeps its spaces at both ends, so the punctuation around it keeps its own. */

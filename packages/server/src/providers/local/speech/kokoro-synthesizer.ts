@@ -8,7 +8,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { READ_LANGUAGES, type Voice, TEXT_TO_SPEECH_MESSAGES } from '@ai-tools/contracts';
 import { floatToPcm } from '../../../audio/wav.ts';
-import type { SpeechSynthesisRequest, SpeechSynthesizer, SynthesizedSpeech } from '../../types.ts';
+import type {
+  SpeechChunksRequest,
+  SpeechSynthesisRequest,
+  SpeechSynthesizer,
+  SynthesizedSpeech,
+} from '../../types.ts';
 import { primaryLanguage } from '../../language-tag.ts';
 import { EngineThread } from '../engine-thread.ts';
 import { JobQueue, SPEECH_GUESS_WEIGHT } from '../../job-queue.ts';
@@ -127,29 +132,58 @@ export class KokoroSpeechSynthesizer implements SpeechSynthesizer {
     const speaker = kokoroSpeaker(request.voice, request.language);
     if (!speaker) return this.otherLanguages.synthesize(request);
     const text = request.text.trim();
-    if (!/[\p{L}\p{N}]/u.test(text))
-      return { pcm: Buffer.alloc(0), sampleRate: KOKORO_SAMPLE_RATE };
-
+    if (!hasWords(text)) return silence();
     return this.queue.run(async (signal) => {
-      const phonemes = await phonemize(text, speaker.espeakVoice, signal);
-      const styles = await this.style(speaker.voice);
-      const modelSpeed = Math.min(
-        MODEL_FASTEST_SPEED,
-        Math.max(MODEL_SLOWEST_SPEED, request.speed),
-      );
-      const waves: Float32Array[] = [];
-      for (const ids of tokenize(phonemes, tokensPerRun(modelSpeed))) {
-        if (signal.aborted) throw new GenerationAbortedError();
-        waves.push(await this.speak(ids, styles, modelSpeed));
-      }
-      if (signal.aborted) throw new GenerationAbortedError();
-      const samples = await changeTempo(
-        joinWaves(waves),
-        KOKORO_SAMPLE_RATE,
-        request.speed / modelSpeed,
-      );
-      return { pcm: floatToPcm(samples), sampleRate: KOKORO_SAMPLE_RATE };
+      const [phonemes = ''] = await phonemize([text], speaker.espeakVoice, signal);
+      return this.speakPhonemes(phonemes, speaker.voice, request.speed, signal);
     }, request);
+  }
+
+  /**
+   * A request's chunks, one piece each: their phonemes come from one espeak-ng run, made in the
+   * request's first turn in line, rather than one run per chunk (kokoro-phonemes.ts).
+   */
+  async *synthesizeChunks({
+    texts,
+    ...request
+  }: SpeechChunksRequest): AsyncGenerator<SynthesizedSpeech> {
+    const speaker = kokoroSpeaker(request.voice, request.language);
+    if (!speaker) {
+      for (const text of texts) yield await this.otherLanguages.synthesize({ ...request, text });
+      return;
+    }
+    const trimmed = texts.map((text) => text.trim());
+    let phonemes: Promise<string[]> | undefined;
+    for (const [index, text] of trimmed.entries()) {
+      if (!hasWords(text)) {
+        yield silence();
+        continue;
+      }
+      yield await this.queue.run(async (signal) => {
+        phonemes ??= phonemize(trimmed, speaker.espeakVoice, signal);
+        const chunkPhonemes = (await phonemes)[index] ?? '';
+        return this.speakPhonemes(chunkPhonemes, speaker.voice, request.speed, signal);
+      }, request);
+    }
+  }
+
+  /** Phonemes as speech, in as many runs of the model as the speed needs. */
+  private async speakPhonemes(
+    phonemes: string,
+    voice: string,
+    speed: number,
+    signal: AbortSignal,
+  ): Promise<SynthesizedSpeech> {
+    const styles = await this.style(voice);
+    const modelSpeed = Math.min(MODEL_FASTEST_SPEED, Math.max(MODEL_SLOWEST_SPEED, speed));
+    const waves: Float32Array[] = [];
+    for (const ids of tokenize(phonemes, tokensPerRun(modelSpeed))) {
+      if (signal.aborted) throw new GenerationAbortedError();
+      waves.push(await this.speak(ids, styles, modelSpeed));
+    }
+    if (signal.aborted) throw new GenerationAbortedError();
+    const samples = await changeTempo(joinWaves(waves), KOKORO_SAMPLE_RATE, speed / modelSpeed);
+    return { pcm: floatToPcm(samples), sampleRate: KOKORO_SAMPLE_RATE };
   }
 
   /** One run of the model, in the worker thread. */
@@ -195,6 +229,15 @@ export function kokoroSpeaker(
   const other = KOKORO_LANGUAGES[primary as keyof typeof KOKORO_LANGUAGES];
   const isWoman = english[1] === 'f';
   return { voice: isWoman ? other.woman : other.man, espeakVoice: other.espeakVoice };
+}
+
+function hasWords(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+/** Punctuation or symbols alone: no speech, and no run of the model. */
+function silence(): SynthesizedSpeech {
+  return { pcm: Buffer.alloc(0), sampleRate: KOKORO_SAMPLE_RATE };
 }
 
 function joinWaves(waves: Float32Array[]): Float32Array {
