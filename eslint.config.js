@@ -4,9 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
 
-/** The tools, each with one folder in the web, the server and the contracts. */
-const TOOLS = ['contact', 'text-to-speech', 'speech-to-text', 'video-script', 'blog', 'story'];
+/**
+ * The tools, each with one folder in the web, the server and the contracts: the folders of the
+ * contracts' tool descriptors (ADR 054), read from disk since this file cannot import TypeScript.
+ */
+const TOOLS = readdirSync(new URL('packages/contracts/src/features/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const WEB_FEATURES = [...TOOLS, 'theme'];
 
 /** The pattern that catches an import of another feature's folder than `feature`. */

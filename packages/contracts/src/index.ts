@@ -1,3 +1,5 @@
+export * from './tool-descriptor.ts';
+export * from './tool-list.ts';
 export * from './tools.ts';
 export * from './routes.ts';
 export * from './limits.ts';
@@ -7,23 +9,34 @@ export * from './site.ts';
 export * from './streaming.ts';
 export * from './draft-report.ts';
 export * from './voice-over.ts';
-// One folder per tool: its plain facts (lists, limits), its messages and its zod schemas.
+// One folder per tool: its descriptor, its plain facts (lists, limits), its messages and its zod
+// schemas.
+export * from './features/blog/tool.ts';
 export * from './features/blog/facts.ts';
 export * from './features/blog/messages.ts';
 export * from './features/blog/schemas.ts';
+export * from './features/story/tool.ts';
 export * from './features/story/facts.ts';
 export * from './features/story/messages.ts';
 export * from './features/story/schemas.ts';
+export * from './features/video-script/tool.ts';
 export * from './features/video-script/facts.ts';
 export * from './features/video-script/messages.ts';
 export * from './features/video-script/schemas.ts';
+export * from './features/text-to-speech/tool.ts';
 export * from './features/text-to-speech/facts.ts';
 export * from './features/text-to-speech/messages.ts';
 export * from './features/text-to-speech/player-messages.ts';
 export * from './features/text-to-speech/schemas.ts';
+export * from './features/speech-to-text/tool.ts';
 export * from './features/speech-to-text/facts.ts';
 export * from './features/speech-to-text/messages.ts';
 export * from './features/speech-to-text/schemas.ts';
+export * from './features/contact/tool.ts';
 export * from './features/contact/facts.ts';
 export * from './features/contact/messages.ts';
 export * from './features/contact/schemas.ts';
+export * from './features/product-description/tool.ts';
+export * from './features/product-description/facts.ts';
+export * from './features/product-description/messages.ts';
+export * from './features/product-description/schemas.ts';

@@ -2,19 +2,22 @@
  * Limits and timings that web and server both honour (docs/product.md section 9). A tool's own
  * limits live in its contract module and are gathered here.
  */
-import { BLOG_LIMITS } from './features/blog/facts.ts';
-import { CONTACT_LIMITS } from './features/contact/facts.ts';
-import { SPEECH_TO_TEXT_LIMITS } from './features/speech-to-text/facts.ts';
-import { TEXT_TO_SPEECH_LIMITS } from './features/text-to-speech/facts.ts';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
-import { STORY_LIMITS } from './features/story/facts.ts';
+import { TOOL_DESCRIPTORS, type AnyToolDescriptor } from './tool-list.ts';
+
+/** A union of objects as one object with all their keys. */
+type Merged<Union> = (Union extends unknown ? (part: Union) => void : never) extends (
+  whole: infer Whole,
+) => void
+  ? Whole
+  : never;
+
+const TOOL_LIMITS = Object.assign({}, ...TOOL_DESCRIPTORS.map((tool) => tool.limits)) as Merged<
+  AnyToolDescriptor['limits']
+>;
 
 export const LIMITS = {
-  ...TEXT_TO_SPEECH_LIMITS,
-  ...SPEECH_TO_TEXT_LIMITS,
-  ...CONTACT_LIMITS,
-  ...BLOG_LIMITS,
-  ...STORY_LIMITS,
+  ...TOOL_LIMITS,
   additionalInfoMaxLength: ADDITIONAL_INFO_MAX_LENGTH,
   /** A JSON request body, in bytes: room for the longest text even when every character is escaped. */
   jsonBodyMaxBytes: 64 * 1024,
@@ -32,17 +35,8 @@ export const TIMINGS = {
 } as const;
 
 /**
- * Requests per minute per IP address, per tool (the privacy text: the IP address is used for
- * rate limiting and abuse detection). Generous for a person, tight for a script.
+ * Requests per minute per IP address are counted over this window; each tool's budget is in its
+ * descriptor (the privacy text: the IP address is used for rate limiting and abuse detection).
+ * Generous for a person, tight for a script.
  */
-export const RATE_LIMITS = {
-  windowMs: 60_000,
-  perTool: {
-    contact: 5,
-    textToSpeech: 20,
-    speechToText: 10,
-    videoScript: 10,
-    blog: 10,
-    story: 10,
-  },
-} as const;
+export const RATE_LIMITS = { windowMs: 60_000 } as const;

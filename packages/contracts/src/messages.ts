@@ -4,20 +4,9 @@
  * tool's own messages are in its folder (features/<tool>/messages.ts); a test keeps every text in
  * one place only.
  */
-import type { Capability, ToolLink } from './tools.ts';
+import type { Capability } from './tool-descriptor.ts';
+import { BUSY_TOOL_TEXTS, type ToolLink } from './tools.ts';
 import { ADDITIONAL_INFO_MAX_LENGTH } from './writer-facts.ts';
-
-/**
- * What a visitor's running request is, by the tool that asked, for SERVER_MESSAGES.visitorHasJob:
- * the three writers share one text engine, so the refusal must say which of them is busy.
- */
-export const BUSY_TOOL_TEXTS = {
-  'text-to-speech': 'speech being made',
-  'speech-to-text': 'an audio file being transcribed',
-  'video-script': 'a video script being written',
-  'blog-text': 'a blog post being written',
-  'stroy-speech': 'a story being written',
-} as const satisfies Record<ToolLink, string>;
 
 /** How a message names each capability (SERVER_MESSAGES.noWorker). */
 const CAPABILITY_TEXTS: Record<Capability, string> = {

@@ -1,45 +1,53 @@
+import { AI_TOOLS_PATH, toolPagePath } from './tool-descriptor.ts';
+import { TOOL_DESCRIPTORS } from './tool-list.ts';
 import type { ToolLink } from './tools.ts';
+import { TEXT_TO_SPEECH_TOOL } from './features/text-to-speech/tool.ts';
+import { SPEECH_TO_TEXT_TOOL } from './features/speech-to-text/tool.ts';
+import { VIDEO_SCRIPT_TOOL } from './features/video-script/tool.ts';
+import { BLOG_TOOL } from './features/blog/tool.ts';
+import { STORY_TOOL } from './features/story/tool.ts';
+import { CONTACT_TOOL } from './features/contact/tool.ts';
 
-/** The browser routes of docs/product.md section 2. */
+/**
+ * The browser routes of docs/product.md section 2 by name; each tool's page path is in its
+ * descriptor, and ROUTE_PATHS has every tool's.
+ */
 export const ROUTES = {
   home: '/',
   homeAlias: '/home',
-  aiTools: '/AI-tools',
-  textToSpeech: '/AI-tools/text-to-speech',
-  speechToText: '/AI-tools/speech-to-text',
-  videoScript: '/AI-tools/video-script',
-  blog: '/AI-tools/blog-text',
-  story: '/AI-tools/stroy-speech',
+  aiTools: AI_TOOLS_PATH,
+  textToSpeech: TEXT_TO_SPEECH_TOOL.page.path,
+  speechToText: SPEECH_TO_TEXT_TOOL.page.path,
+  videoScript: VIDEO_SCRIPT_TOOL.page.path,
+  blog: BLOG_TOOL.page.path,
+  story: STORY_TOOL.page.path,
   about: '/about',
-  contact: '/contact',
+  contact: CONTACT_TOOL.page.path,
   faqs: '/faqs',
   privacyPolicy: '/privacy__policy',
 } as const;
 
-export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
-export const ROUTE_PATHS = Object.values(ROUTES) as RoutePath[];
+/** Every page of the site: the named ones and every tool's. */
+export const ROUTE_PATHS: readonly string[] = [
+  ...new Set<string>([...Object.values(ROUTES), ...TOOL_DESCRIPTORS.map((tool) => tool.page.path)]),
+];
 
 export function toolPath(link: ToolLink): string {
-  return `${ROUTES.aiTools}/${link}`;
+  return toolPagePath(link);
 }
 
 /**
- * The calls of docs/product.md section 7: the pages' six, the voice samples, the long recordings'
- * jobs, health, the site's details and docs.
+ * The calls of docs/product.md section 7 by name (each tool's are in its descriptor's apiPaths):
+ * the pages' calls, the voice samples, the long recordings' jobs, health, the site's details and
+ * docs.
  */
 export const API_PATHS = {
-  sendMessage: '/api/contact/send_message',
-  textToSpeech: '/api/audio/text-to-speech',
-  speechToText: '/api/audio/speech_to_text',
-  generateScript: '/api/audio/generate-script',
-  generateBlog: '/api/audio/generate-blog',
-  generateStory: '/api/audio/generate-story',
-  /** A long recording as a background job: POST the upload, answered 202 with the job's id. */
-  speechToTextJobs: '/api/audio/speech_to_text/jobs',
-  /** One job: GET its progress and result, DELETE to cancel it and delete its text. */
-  speechToTextJob: '/api/audio/speech_to_text/jobs/:jobId',
-  /** A short spoken sample of one voice (audio/mpeg), made once per voice and kept. */
-  voiceSample: '/api/audio/voice_samples/:voice',
+  ...CONTACT_TOOL.apiPaths,
+  ...TEXT_TO_SPEECH_TOOL.apiPaths,
+  ...SPEECH_TO_TEXT_TOOL.apiPaths,
+  ...VIDEO_SCRIPT_TOOL.apiPaths,
+  ...BLOG_TOOL.apiPaths,
+  ...STORY_TOOL.apiPaths,
   health: '/api/health',
   /** The operator's contact details (README: Configuration), shown in the footer and on /contact. */
   site: '/api/site',

@@ -3,7 +3,7 @@
  * request and answer schemas are in features/<tool>/schemas.ts.
  */
 import { z } from 'zod';
-import { CAPABILITIES } from './tools.ts';
+import { CAPABILITIES } from './tool-descriptor.ts';
 
 /** Every error answer: a human-readable message (ADR 036: one error model). */
 export const apiErrorSchema = z.object({ message: z.string() });

@@ -10,9 +10,10 @@ import { z } from 'zod';
 import {
   CAPABILITIES,
   LIMITS,
-  RATE_LIMITS,
+  TOOL_DESCRIPTORS,
   TRANSCRIPTION_JOB_DEFAULTS,
   type Capability,
+  type RateLimitSetting,
 } from '@ai-tools/contracts';
 import { DEFAULT_TEXT_MODEL, isTextModelId, TEXT_MODEL_IDS } from './models/manifest.ts';
 
@@ -63,6 +64,11 @@ const textModel = optionalText.transform((value, context) => {
 export const DEFAULT_TEXT_PARALLEL = 1;
 
 const rateLimit = (perMinute: number) => z.coerce.number().int().positive().default(perMinute);
+
+/** Each tool's RATE_LIMIT_* setting, its default from the tool's descriptor. */
+const rateLimitSettings = Object.fromEntries(
+  TOOL_DESCRIPTORS.map((tool) => [tool.rateLimit.setting, rateLimit(tool.rateLimit.perMinute)]),
+) as Record<RateLimitSetting, ReturnType<typeof rateLimit>>;
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -194,13 +200,8 @@ const configSchema = z.object({
   UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().positive().default(4096),
   UPLOAD_GRACE_MS: z.coerce.number().int().positive().default(10_000),
   KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
-  /** Requests per minute per address, per tool (defaults: contracts RATE_LIMITS). */
-  RATE_LIMIT_CONTACT: rateLimit(RATE_LIMITS.perTool.contact),
-  RATE_LIMIT_TEXT_TO_SPEECH: rateLimit(RATE_LIMITS.perTool.textToSpeech),
-  RATE_LIMIT_SPEECH_TO_TEXT: rateLimit(RATE_LIMITS.perTool.speechToText),
-  RATE_LIMIT_VIDEO_SCRIPT: rateLimit(RATE_LIMITS.perTool.videoScript),
-  RATE_LIMIT_BLOG: rateLimit(RATE_LIMITS.perTool.blog),
-  RATE_LIMIT_STORY: rateLimit(RATE_LIMITS.perTool.story),
+  /** Requests per minute per address, per tool (RATE_LIMIT_BLOG…; defaults: the tools' descriptors). */
+  ...rateLimitSettings,
   /** Jobs that may wait in each engine's line beyond those running; more get a 503. */
   SPEECH_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(6),
   TRANSCRIPTION_QUEUE_MAX_WAITING: z.coerce.number().int().min(0).default(3),

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { z } from 'zod';
-import { API_PATHS, LIMITS, OUTPUT_FORMATS, VOICES } from '@ai-tools/contracts';
+import { API_PATHS, LIMITS, OUTPUT_FORMATS, TOOL_DESCRIPTORS, VOICES } from '@ai-tools/contracts';
 import { makeApp } from './helpers/app.ts';
 import { testProviders } from './helpers/audio-doubles.ts';
 
@@ -34,7 +34,12 @@ test('every call of the API is described with its request and answer, from its s
     assert.match(docs.openapi, /^3\./);
 
     const described = Object.keys(docs.paths).sort();
-    const expected = Object.values(API_PATHS)
+    // The named calls, and every tool's own from its descriptor.
+    const calls = new Set<string>([
+      ...Object.values(API_PATHS),
+      ...TOOL_DESCRIPTORS.flatMap((tool) => Object.values(tool.apiPaths)),
+    ]);
+    const expected = [...calls]
       .filter((path) => path !== API_PATHS.docs)
       // OpenAPI writes path parameters in braces.
       .map((path) => path.replace(/:(\w+)/g, '{$1}'))

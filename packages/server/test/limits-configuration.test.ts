@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { SERVER_MESSAGES, TOOL_DESCRIPTORS } from '@ai-tools/contracts';
 import { REPOSITORY_ROOT, loadConfig, type Config } from '../src/config.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
 import { LlamaTextGenerator } from '../src/providers/local/text/index.ts';
@@ -17,16 +17,16 @@ import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { makeApp, testConfig } from './helpers/app.ts';
 import { ProviderBusyError } from '../src/errors.ts';
 
-const RATE_LIMIT_SETTINGS: [keyof Config, string, number][] = [
-  ['RATE_LIMIT_CONTACT', API_PATHS.sendMessage, RATE_LIMITS.perTool.contact],
-  ['RATE_LIMIT_TEXT_TO_SPEECH', API_PATHS.textToSpeech, RATE_LIMITS.perTool.textToSpeech],
-  ['RATE_LIMIT_SPEECH_TO_TEXT', API_PATHS.speechToText, RATE_LIMITS.perTool.speechToText],
-  ['RATE_LIMIT_VIDEO_SCRIPT', API_PATHS.generateScript, RATE_LIMITS.perTool.videoScript],
-  ['RATE_LIMIT_BLOG', API_PATHS.generateBlog, RATE_LIMITS.perTool.blog],
-  ['RATE_LIMIT_STORY', API_PATHS.generateStory, RATE_LIMITS.perTool.story],
-];
+/** Every tool's setting, each of its rate-limited paths, and its descriptor's budget. */
+const RATE_LIMIT_SETTINGS: [keyof Config, string, number][] = TOOL_DESCRIPTORS.flatMap((tool) =>
+  tool.rateLimit.paths.map((path): [keyof Config, string, number] => [
+    tool.rateLimit.setting,
+    path,
+    tool.rateLimit.perMinute,
+  ]),
+);
 
-test("each tool's rate limit is its RATE_LIMIT_* setting, by default the contracts' budget", async () => {
+test("each tool's rate limit is its RATE_LIMIT_* setting, by default its descriptor's budget", async () => {
   const defaults = loadConfig({});
   for (const [setting, , budget] of RATE_LIMIT_SETTINGS) assert.equal(defaults[setting], budget);
 

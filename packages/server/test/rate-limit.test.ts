@@ -6,12 +6,18 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
-import { API_PATHS, RATE_LIMITS, SERVER_MESSAGES } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  CONTACT_TOOL,
+  RATE_LIMITS,
+  SERVER_MESSAGES,
+  TOOL_DESCRIPTORS,
+} from '@ai-tools/contracts';
 import { testProviders } from './helpers/audio-doubles.ts';
 import { makeApp } from './helpers/app.ts';
 import { testRedisUrl } from './helpers/test-services.ts';
 
-const contactBudget = RATE_LIMITS.perTool.contact;
+const contactBudget = CONTACT_TOOL.rateLimit.perMinute;
 
 /** An invalid contact message: cheap to answer (400) and still counted against the budget. */
 function sendContact(app: FastifyInstance, remoteAddress: string) {
@@ -65,16 +71,11 @@ test('IPv6 addresses of one /64 network share one budget; the next network has i
   await app.close();
 });
 
-test('every tool has its own budget from the contracts', async () => {
+test('every tool has its own budget from its descriptor', async () => {
   const app = await makeApp({ providers: testProviders() });
-  const budgets: [string, number][] = [
-    [API_PATHS.textToSpeech, RATE_LIMITS.perTool.textToSpeech],
-    [API_PATHS.speechToText, RATE_LIMITS.perTool.speechToText],
-    [API_PATHS.sendMessage, RATE_LIMITS.perTool.contact],
-    [API_PATHS.generateScript, RATE_LIMITS.perTool.videoScript],
-    [API_PATHS.generateBlog, RATE_LIMITS.perTool.blog],
-    [API_PATHS.generateStory, RATE_LIMITS.perTool.story],
-  ];
+  const budgets = TOOL_DESCRIPTORS.flatMap((tool) =>
+    tool.rateLimit.paths.map((path): [string, number] => [path, tool.rateLimit.perMinute]),
+  );
   for (const [url, budget] of budgets) {
     const first = await app.inject({
       method: 'POST',

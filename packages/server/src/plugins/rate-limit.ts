@@ -1,5 +1,5 @@
 /**
- * Rate limits per IP address with a budget per tool (contracts RATE_LIMITS, each changed by its
+ * Rate limits per IP address with a budget per tool (its descriptor's rateLimit, changed by its
  * RATE_LIMIT_* setting), as the privacy text says. Counters live in memory, or in Redis when REDIS_URL is set so several servers share them;
  * while Redis is away, each server counts in its own memory (rate-limit-store.ts).
  * The budgets attach to the routes by path, so route files stay a schema and a service call.
@@ -7,30 +7,17 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import { API_PATHS, RATE_LIMITS } from '@ai-tools/contracts';
+import { RATE_LIMITS, TOOL_DESCRIPTORS, type RateLimitSetting } from '@ai-tools/contracts';
 import type { Config } from '../config.ts';
 import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
 import { RateLimitedError } from '../errors.ts';
 import { visitorOf } from '../visitor.ts';
 
-type RateLimitSetting =
-  | 'RATE_LIMIT_CONTACT'
-  | 'RATE_LIMIT_TEXT_TO_SPEECH'
-  | 'RATE_LIMIT_SPEECH_TO_TEXT'
-  | 'RATE_LIMIT_VIDEO_SCRIPT'
-  | 'RATE_LIMIT_BLOG'
-  | 'RATE_LIMIT_STORY';
-
-const SETTING_BY_PATH: Record<string, RateLimitSetting> = {
-  [API_PATHS.sendMessage]: 'RATE_LIMIT_CONTACT',
-  [API_PATHS.textToSpeech]: 'RATE_LIMIT_TEXT_TO_SPEECH',
-  [API_PATHS.speechToText]: 'RATE_LIMIT_SPEECH_TO_TEXT',
-  // A job's creation only: reading its progress is a few bytes, asked every few seconds.
-  [API_PATHS.speechToTextJobs]: 'RATE_LIMIT_SPEECH_TO_TEXT',
-  [API_PATHS.generateScript]: 'RATE_LIMIT_VIDEO_SCRIPT',
-  [API_PATHS.generateBlog]: 'RATE_LIMIT_BLOG',
-  [API_PATHS.generateStory]: 'RATE_LIMIT_STORY',
-};
+const SETTING_BY_PATH: Record<string, RateLimitSetting> = Object.fromEntries(
+  TOOL_DESCRIPTORS.flatMap((tool) =>
+    tool.rateLimit.paths.map((path) => [path, tool.rateLimit.setting]),
+  ),
+);
 
 /**
  * The visitor's address. A request whose connection broke while it was read (a body the HTTP

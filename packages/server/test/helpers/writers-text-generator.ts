@@ -207,6 +207,15 @@ function usualAnswer(request: TextGenerationRequest, call: number): string {
       '',
     ].join('\n');
   }
+  if (prompt.includes('Plan the product description')) {
+    return 'Headline: Run Further on Any Trail\nBenefits:\n- Grip on wet rock\n- Light on long runs\n- Made from recycled rubber\n';
+  }
+  if (prompt.includes('benefits as a list')) {
+    const benefits = ['Grip on wet rock', 'Light on long runs', 'Made from recycled rubber'];
+    return benefits
+      .map((benefit, index) => `- **${benefit}:** ${sentences(20, `b${index}${animal}`)}`)
+      .join('\n');
+  }
   if (prompt.includes('Plan the script')) {
     const names = [...prompt.matchAll(/^- ([^(]+) \(\d/gm)].map((match) => match[1]?.trim());
     return [

@@ -1,12 +1,22 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import { ROUTES } from '@ai-tools/contracts';
+import { ROUTES, TOOL_DESCRIPTORS } from '@ai-tools/contracts';
 import { Layout } from './layout.tsx';
 import { HomePage } from '../pages/home/home-page.tsx';
 
 /**
  * Every screen of docs/product.md section 2. The home page is in the main bundle; every other
- * screen is a chunk of its own, loaded when the visitor goes there.
+ * screen is a chunk of its own, loaded when the visitor goes there. Each tool's page is
+ * features/<folder>/<folder>-page.tsx's default export, at its descriptor's path (ADR 054).
  */
+const TOOL_PAGES = import.meta.glob<{ default: ComponentType }>('../features/*/*-page.tsx');
+
+function toolPageRoute(tool: (typeof TOOL_DESCRIPTORS)[number]): RouteObject {
+  const load = TOOL_PAGES[`../features/${tool.folder}/${tool.folder}-page.tsx`];
+  if (!load) throw new Error(`features/${tool.folder}/${tool.folder}-page.tsx is missing`);
+  return { path: tool.page.path, lazy: async () => ({ Component: (await load()).default }) };
+}
+
 function PageLoading() {
   return (
     <p role="status" className="page-loading">
@@ -30,49 +40,11 @@ export const routes: RouteObject[] = [
           Component: (await import('../pages/ai-tools/ai-tools-page.tsx')).AiToolsPage,
         }),
       },
-      {
-        path: ROUTES.textToSpeech,
-        lazy: async () => ({
-          Component: (await import('../features/text-to-speech/text-to-speech-page.tsx'))
-            .TextToSpeechPage,
-        }),
-      },
-      {
-        path: ROUTES.speechToText,
-        lazy: async () => ({
-          Component: (await import('../features/speech-to-text/speech-to-text-page.tsx'))
-            .SpeechToTextPage,
-        }),
-      },
-      {
-        path: ROUTES.videoScript,
-        lazy: async () => ({
-          Component: (await import('../features/video-script/video-script-page.tsx'))
-            .VideoScriptPage,
-        }),
-      },
-      {
-        path: ROUTES.blog,
-        lazy: async () => ({
-          Component: (await import('../features/blog/blog-page.tsx')).BlogPage,
-        }),
-      },
-      {
-        path: ROUTES.story,
-        lazy: async () => ({
-          Component: (await import('../features/story/story-page.tsx')).StoryPage,
-        }),
-      },
+      ...TOOL_DESCRIPTORS.map(toolPageRoute),
       {
         path: ROUTES.about,
         lazy: async () => ({
           Component: (await import('../pages/about/about-page.tsx')).AboutPage,
-        }),
-      },
-      {
-        path: ROUTES.contact,
-        lazy: async () => ({
-          Component: (await import('../features/contact/contact-page.tsx')).ContactPage,
         }),
       },
       {

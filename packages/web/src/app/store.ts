@@ -7,6 +7,7 @@ import { speechReducer } from '../features/speech-to-text/speech-slice.ts';
 import { videoScriptReducer } from '../features/video-script/video-script-slice.ts';
 import { blogReducer } from '../features/blog/blog-slice.ts';
 import { storyReducer } from '../features/story/story-slice.ts';
+import { productDescriptionReducer } from '../features/product-description/product-description-slice.ts';
 import { engineStatusReducer } from '../lib/engine-status-slice.ts';
 import { voiceOverAudio } from '../features/video-script/voice-over-slice.ts';
 import { blogAudio } from '../features/blog/blog-audio-slice.ts';
@@ -23,6 +24,7 @@ export const rootReducer = combineReducers({
   videoScript: videoScriptReducer,
   blog: blogReducer,
   story: storyReducer,
+  productDescription: productDescriptionReducer,
   /** Which engine serves each tool (GET /api/health). */
   engines: engineStatusReducer,
   /** The writers' results read aloud: the script's voice-over, the blog and the story. */

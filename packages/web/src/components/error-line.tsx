@@ -1,22 +1,12 @@
-import {
-  BLOG_MESSAGES,
-  CONTACT_MESSAGES,
-  PAGE_TEXTS,
-  SPEECH_TO_TEXT_MESSAGES,
-  TEXT_TO_SPEECH_MESSAGES,
-  WRITER_MESSAGES,
-} from '@ai-tools/contracts';
+import { PAGE_TEXTS, TOOL_DESCRIPTORS, WRITER_MESSAGES } from '@ai-tools/contracts';
 
-/** The default failure texts say only that something failed; the page adds what to do next. */
+/**
+ * The default failure texts say only that something failed; the page adds what to do next. Each
+ * tool names its own in its descriptor; the writers share theirs.
+ */
 const GENERIC_ERRORS: ReadonlySet<string> = new Set([
-  CONTACT_MESSAGES.failed,
-  TEXT_TO_SPEECH_MESSAGES.failed,
-  TEXT_TO_SPEECH_MESSAGES.noAudioData,
-  SPEECH_TO_TEXT_MESSAGES.failed,
+  ...TOOL_DESCRIPTORS.flatMap((tool) => tool.genericErrors),
   WRITER_MESSAGES.failed,
-  BLOG_MESSAGES.serverError,
-  BLOG_MESSAGES.failed,
-  BLOG_MESSAGES.somethingWentWrong,
 ]);
 
 /**

@@ -17,6 +17,8 @@ import {
   speechPieceEventSchema,
   stepEventSchema,
   storyResponseSchema,
+  PRODUCT_DESCRIPTION_TOOL,
+  productDescriptionResponseSchema,
   textEventSchema,
   spokenAudioAnswerSchema,
   TEXT_TO_SPEECH_MESSAGES,
@@ -39,6 +41,7 @@ const WRITER_ANSWERS = {
   [API_PATHS.generateScript]: videoScriptResponseSchema,
   [API_PATHS.generateBlog]: blogResponseSchema,
   [API_PATHS.generateStory]: storyResponseSchema,
+  [PRODUCT_DESCRIPTION_TOOL.apiPaths.generateProductDescription]: productDescriptionResponseSchema,
 };
 export type WriterPath = keyof typeof WRITER_ANSWERS;
 export type WriterAnswer<Path extends WriterPath> = ReturnType<

@@ -40,3 +40,6 @@ export async function generateBlogRoutes(app: FastifyInstance) {
     },
   );
 }
+
+/** The tool's routes, registered by routes/index.ts for its descriptor (ADR 054). */
+export default generateBlogRoutes;

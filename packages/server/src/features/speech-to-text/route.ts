@@ -93,3 +93,6 @@ export async function speechToTextRoutes(app: FastifyInstance) {
     }),
   );
 }
+
+/** The tool's routes, registered by routes/index.ts for its descriptor (ADR 054). */
+export default speechToTextRoutes;

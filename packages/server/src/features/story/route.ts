@@ -37,3 +37,6 @@ export async function generateStoryRoutes(app: FastifyInstance) {
     },
   );
 }
+
+/** The tool's routes, registered by routes/index.ts for its descriptor (ADR 054). */
+export default generateStoryRoutes;

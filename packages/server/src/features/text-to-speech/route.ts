@@ -18,6 +18,7 @@ import { acceptWeight } from '../../http/accept.ts';
 import { answerEventStream, wantsEventStream } from '../../http/event-stream.ts';
 import { JsonPieces, sendJsonPieces } from '../../http/json-pieces.ts';
 import { visitorOf } from '../../visitor.ts';
+import { voiceSampleRoutes } from './voice-samples-route.ts';
 
 /**
  * The text-to-speech call (docs/product.md section 7). It answers the plain JSON; the audio itself
@@ -26,6 +27,7 @@ import { visitorOf } from '../../visitor.ts';
  * while the rest is made.
  */
 export async function textToSpeechRoutes(app: FastifyInstance) {
+  await app.register(voiceSampleRoutes);
   app.withTypeProvider<ZodTypeProvider>().post(
     API_PATHS.textToSpeech,
     {
@@ -123,3 +125,6 @@ export function acceptsAudio(accept: string | undefined, mediaType: string): boo
     audioWeight > 0 && audioWeight > acceptWeight(accept, ['application/json', 'application/*'])
   );
 }
+
+/** The tool's routes, registered by routes/index.ts for its descriptor (ADR 054). */
+export default textToSpeechRoutes;

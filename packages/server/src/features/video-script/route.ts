@@ -34,3 +34,6 @@ export async function generateScriptRoutes(app: FastifyInstance) {
     },
   );
 }
+
+/** The tool's routes, registered by routes/index.ts for its descriptor (ADR 054). */
+export default generateScriptRoutes;

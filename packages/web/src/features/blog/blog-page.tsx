@@ -7,6 +7,7 @@ import {
   TIMINGS,
   TOOL_CAPABILITY,
   WRITER_MESSAGES,
+  BLOG_TOOL,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -107,10 +108,7 @@ export function BlogPage() {
 
   return (
     <div className="container tool-page">
-      <PageHead
-        title="Blog Generator: free SEO blog posts with AI | AI Tools"
-        description="Write an SEO-friendly blog post from one topic for free: a title, headings, bullet points, a meta description and a conclusion, ready to copy."
-      />
+      <PageHead {...BLOG_TOOL.page} />
       <header className="tool-page__intro">
         <h1>Write Stunning Blogs Instantly Using AI</h1>
         <p>
@@ -228,3 +226,6 @@ export function BlogPage() {
     </div>
   );
 }
+
+/** The page app/routes.tsx shows at the tool descriptor's path (ADR 054). */
+export default BlogPage;

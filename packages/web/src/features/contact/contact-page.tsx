@@ -1,14 +1,15 @@
+import { CONTACT_TOOL } from '@ai-tools/contracts';
 import { PageHead } from '../../components/page-head.tsx';
 import { ContactSection } from './contact-section.tsx';
 
 export function ContactPage() {
   return (
     <>
-      <PageHead
-        title="Contact Us | Free AI Tools"
-        description="Get in touch with the team behind our free AI tools: e-mail, WhatsApp, phone or the contact form."
-      />
+      <PageHead {...CONTACT_TOOL.page} />
       <ContactSection headingLevel={1} />
     </>
   );
 }
+
+/** The page app/routes.tsx shows at the tool descriptor's path (ADR 054). */
+export default ContactPage;

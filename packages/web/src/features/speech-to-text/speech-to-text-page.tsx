@@ -9,6 +9,7 @@ import {
   TRANSCRIPTION_LANGUAGES,
   type TranscriptionTask,
   SPEECH_TO_TEXT_MESSAGES,
+  SPEECH_TO_TEXT_TOOL,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -236,10 +237,7 @@ export function SpeechToTextPage() {
 
   return (
     <div className="container tool-page">
-      <PageHead
-        title="Speech to Text: free AI subtitles from audio | AI Tools"
-        description="Upload an audio file and get its transcript as subtitles for free: read it, copy it, or download it as text, SRT or WebVTT."
-      />
+      <PageHead {...SPEECH_TO_TEXT_TOOL.page} />
       <header className="tool-page__intro">
         <h1>Speech To Text AI</h1>
         <p>Add an audio file and get its transcript, ready to use as subtitles.</p>
@@ -439,3 +437,6 @@ export function SpeechToTextPage() {
     </div>
   );
 }
+
+/** The page app/routes.tsx shows at the tool descriptor's path (ADR 054). */
+export default SpeechToTextPage;

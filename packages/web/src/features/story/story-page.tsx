@@ -19,6 +19,7 @@ import {
   type StoryType,
   STORY_MESSAGES,
   WRITER_MESSAGES,
+  STORY_TOOL,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -160,10 +161,7 @@ export function StoryPage() {
 
   return (
     <div className="container tool-page">
-      <PageHead
-        title="Story Generator: free AI stories in 27 languages | AI Tools"
-        description="Write an original story for free: choose the language, type, audience, theme, tone and length, or bring your own idea."
-      />
+      <PageHead {...STORY_TOOL.page} />
       <header className="tool-page__intro">
         <h1>Story Writer</h1>
         <p>
@@ -306,3 +304,6 @@ export function StoryPage() {
     </div>
   );
 }
+
+/** The page app/routes.tsx shows at the tool descriptor's path (ADR 054). */
+export default StoryPage;

@@ -7,6 +7,7 @@ import {
   TOOL_CAPABILITY,
   type OutputFormat,
   TEXT_TO_SPEECH_MESSAGES,
+  TEXT_TO_SPEECH_TOOL,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -89,10 +90,7 @@ export function TextToSpeechPage() {
 
   return (
     <div className="container tool-page">
-      <PageHead
-        title="Text to Speech: free AI voice generator | AI Tools"
-        description="Turn text into natural speech for free. Choose a voice, a speed and MP3, Opus, AAC, FLAC or WAV, then play or download the audio."
-      />
+      <PageHead {...TEXT_TO_SPEECH_TOOL.page} />
       <header className="tool-page__intro">
         <h1>Text To Speech</h1>
         <p>
@@ -180,3 +178,6 @@ export function TextToSpeechPage() {
     </div>
   );
 }
+
+/** The page app/routes.tsx shows at the tool descriptor's path (ADR 054). */
+export default TextToSpeechPage;

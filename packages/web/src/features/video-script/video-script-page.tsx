@@ -14,6 +14,7 @@ import {
   spokenScript,
   VIDEO_SCRIPT_MESSAGES,
   WRITER_MESSAGES,
+  VIDEO_SCRIPT_TOOL,
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
@@ -133,10 +134,7 @@ export function VideoScriptPage() {
 
   return (
     <div className="container tool-page">
-      <PageHead
-        title="Video Script Generator: free AI scripts for YouTube, Instagram and more | AI Tools"
-        description="Generate a video script for YouTube, Instagram, SnapChat or Facebook for free: choose a topic, a platform and a length, add your idea, and download the script."
-      />
+      <PageHead {...VIDEO_SCRIPT_TOOL.page} />
       <header className="tool-page__intro">
         <h1>Video Script Generator</h1>
         <p>
@@ -263,3 +261,6 @@ export function VideoScriptPage() {
     </div>
   );
 }
+
+/** The page app/routes.tsx shows at the tool descriptor's path (ADR 054). */
+export default VideoScriptPage;

@@ -36,7 +36,7 @@ describe('About page', () => {
       `${ENGINE_TEXTS.textNeural}. Engine: qwen2.5-coder-1.5b-instruct-q4_k_m.gguf`,
     );
     expect(writers.previousElementSibling).toHaveTextContent(
-      'Video scripts, blog posts and stories',
+      'Video scripts, blog posts, stories and product descriptions',
     );
     expect(
       within(section).getByText(`${ENGINE_TEXTS.speechNeural}. Engine: Kokoro-82M v1.0 (ONNX)`),

@@ -6,7 +6,7 @@ import { useEngineStatus } from '../../lib/use-engine-status.ts';
 const CAPABILITY_TOOLS: Record<Capability, string> = {
   speech: 'Text to speech, and the writers’ Listen and Voice-over',
   transcription: 'Speech to text',
-  text: 'Video scripts, blog posts and stories',
+  text: 'Video scripts, blog posts, stories and product descriptions',
 };
 
 function EngineEntry({ capability }: { capability: Capability }) {

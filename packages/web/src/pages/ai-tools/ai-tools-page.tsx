@@ -3,7 +3,7 @@ import { PageHead } from '../../components/page-head.tsx';
 import { SectionHeading } from '../../components/section-heading.tsx';
 import { ToolCard } from './tool-card.tsx';
 
-/** The AI Tools listing (docs/product.md section 2): five cards, 3 columns on large, 2 on small. */
+/** The AI Tools listing (docs/product.md section 2): every tool's card, 3 columns (2 on small). */
 export function AiToolsPage() {
   return (
     <section className="section" aria-labelledby="ai-tools-title">
