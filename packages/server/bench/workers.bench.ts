@@ -15,7 +15,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { API_PATHS, SPEECH_UPLOAD_FIELD, type HealthResponse } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  PLATFORMS,
+  SCRIPT_TOPIC_NAMES,
+  SPEECH_UPLOAD_FIELD,
+  type HealthResponse,
+} from '@ai-tools/contracts';
 import { Queue } from 'bullmq';
 import { ALLOCATOR_ENVIRONMENT } from '../src/memory-allocator.ts';
 import { QUEUE_PREFIX, queueName } from '../src/providers/worker-queue/protocol.ts';
@@ -91,8 +97,8 @@ function visitors(scratch: string): Visitor[] {
       address,
     );
   const script = json(API_PATHS.generateScript, {
-    topic: 'Fitness tips',
-    platform: 'YouTube',
+    topic: SCRIPT_TOPIC_NAMES[0],
+    platform: PLATFORMS[0],
     duration: 0.5,
   });
   return [
@@ -125,7 +131,9 @@ async function load(server: RunningServer, crowd: Visitor[]) {
           refusals += 1;
           await new Promise((done) => setTimeout(done, REFUSED_PAUSE_MS));
         } else {
+          // Not a load figure: said, and not asked again at once.
           failures += 1;
+          await new Promise((done) => setTimeout(done, REFUSED_PAUSE_MS));
           console.log(
             `  ${visitor.tool}: ${answer?.status} ${answer?.body.toString().slice(0, 200)}`,
           );
