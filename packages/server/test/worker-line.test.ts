@@ -6,6 +6,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { Relay } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SERVER_MESSAGES } from '@ai-tools/contracts';
 import { loadConfig } from '../src/config.ts';
@@ -13,6 +14,9 @@ import { GenerationAbortedError, ProviderUnavailableError } from '../src/errors.
 import type { Providers, TextGenerator } from '../src/providers/types.ts';
 import { unavailableEngine } from '../src/providers/unavailable.ts';
 import { createWorkerQueueProviders } from '../src/providers/worker-queue/index.ts';
+import { WorkerLine } from '../src/providers/worker-queue/line.ts';
+import { QUEUE_PREFIX, RELAY_NAMESPACE } from '../src/providers/worker-queue/protocol.ts';
+import { WorkerRegistry } from '../src/providers/worker-queue/registry.ts';
 import { startAiWorker, type AiWorker } from '../src/providers/worker-queue/serve.ts';
 import { testRedisUrl } from './helpers/test-services.ts';
 
@@ -148,6 +152,52 @@ test('one request per visitor across web processes, and the line full for the wh
     await Promise.all([first, second]);
   } finally {
     await other.text.close();
+  }
+});
+
+test('a Stop while the job is being added is answered, not left as an unhandled rejection', async () => {
+  const relay = new Relay({
+    connection: { url: redisUrl },
+    prefix: QUEUE_PREFIX,
+    namespace: RELAY_NAMESPACE,
+  });
+  const registry = new WorkerRegistry(relay);
+  const redis = new Redis(redisUrl);
+  const line = new WorkerLine({
+    capability: 'text',
+    redisUrl,
+    redis,
+    relay,
+    registry,
+    maxWaiting: 2,
+    expectedSecondsPerUnit: 0.1,
+  });
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on('unhandledRejection', onUnhandled);
+  try {
+    await registry.refresh();
+    const stop = new AbortController();
+    await assert.rejects(
+      line.run({
+        request: { system: 'W', prompt: 'stopped while added', maxTokens: 5 },
+        cost: 5,
+        signal: stop.signal,
+        beforeAdding: async () => {
+          stop.abort();
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        },
+      }),
+      GenerationAbortedError,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off('unhandledRejection', onUnhandled);
+    registry.close();
+    await line.close();
+    await relay.close();
+    redis.disconnect();
   }
 });
 

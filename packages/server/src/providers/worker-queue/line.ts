@@ -227,6 +227,9 @@ export class WorkerLine {
     let worker: string | undefined;
     let settle: { resolve: () => void; reject: (error: Error) => void } | undefined;
     const ended = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+    // A Stop while the job is being added ends it before anyone awaits it: not an unhandled
+    // rejection (which would close the process), only the answer `await ended` gives below.
+    ended.catch(() => {});
     const fail = (error: Error) => settle!.reject(error);
 
     this.followers.set(jobId, (message) => {
