@@ -47,6 +47,11 @@ export interface LlamaServer {
   child: ChildProcess;
   /** Everything the server has printed so far. */
   output: () => string;
+  /**
+   * The first match of `pattern` in what the server prints from character `from` of its output
+   * on; rejects if the server exits first.
+   */
+  printed: (pattern: RegExp, from?: number) => Promise<RegExpExecArray>;
   /** Resolves with the exit code (null after a signal). */
   exited: Promise<number | null>;
   /** Ends the server (SIGKILL: as a crash would) and waits until it has gone. */
@@ -93,6 +98,14 @@ export async function startLlamaServer(
     origin,
     child,
     output: () => output,
+    printed: async (pattern, from = 0) => {
+      for (;;) {
+        const match = pattern.exec(output.slice(from));
+        if (match) return match;
+        if (gone) throw new Error(`llama-server exited:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     exited,
     kill: async () => {
       if (!gone) child.kill('SIGKILL');
