@@ -345,8 +345,9 @@ export class LlamaTextGenerator implements TextGenerator {
     const startedAt = performance.now();
     let firstTokenAt: number | undefined;
     const outputTokensBefore = sequence.tokenMeter.usedOutputTokens;
+    let stopReason: string | undefined;
     try {
-      const { stopReason } = await session.promptWithMeta(request.prompt, {
+      ({ stopReason } = await session.promptWithMeta(request.prompt, {
         maxTokens: request.maxTokens,
         temperature: request.temperature ?? DEFAULT_TEMPERATURE,
         // node-llama-cpp's own default seed is the current second: two visitors asking the same
@@ -363,16 +364,21 @@ export class LlamaTextGenerator implements TextGenerator {
         onTextChunk: (chunk) => {
           if (chunk !== '') onTextChunk(chunk);
         },
-      });
-      const finishedAt = performance.now();
-      this.lastGeneration = {
-        sequence: this.sequences.indexOf(sequence),
-        generatedTokens: sequence.tokenMeter.usedOutputTokens - outputTokensBefore,
-        stopReason,
-        firstTokenMs: (firstTokenAt ?? finishedAt) - startedAt,
-        totalMs: finishedAt - startedAt,
-      };
+      }));
+    } catch (error) {
+      // Stopped while it read its prompt: node-llama-cpp throws instead of returning 'abort'.
+      if (signal.aborted) stopReason = 'abort';
+      throw error;
     } finally {
+      const finishedAt = performance.now();
+      if (stopReason !== undefined)
+        this.lastGeneration = {
+          sequence: this.sequences.indexOf(sequence),
+          generatedTokens: sequence.tokenMeter.usedOutputTokens - outputTokensBefore,
+          stopReason,
+          firstTokenMs: (firstTokenAt ?? finishedAt) - startedAt,
+          totalMs: finishedAt - startedAt,
+        };
       session.dispose({ disposeSequence: false });
     }
   }
