@@ -310,10 +310,14 @@ function twoMinuteRecording(): Buffer {
     POCKETSPHINX_TEST_DATA,
     'librivox/sense_and_sensibility_01_austen_64kb-0870.wav',
   );
-  return execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-stream_loop', '-1', '-i', reading],
-    ...['-t', '120', '-ac', '1', '-ar', '16000', '-f', 'wav', 'pipe:1'],
-  ]);
+  return execFileSync(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-stream_loop', '-1', '-i', reading],
+      ...['-t', '120', '-ac', '1', '-ar', '16000', '-f', 'wav', 'pipe:1'],
+    ],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
 }
 
 function url(web: ServerProcess, path: string): string {
