@@ -28,22 +28,13 @@ import { QUEUE_PREFIX, queueName } from '../src/providers/worker-queue/protocol.
 import { openEventStream } from '../test/helpers/event-stream.ts';
 import { POCKETSPHINX_TEST_DATA } from '../test/helpers/local-engines.ts';
 import { startOwnRedis } from '../test/helpers/test-services.ts';
+import { KITE_STORY as STORY } from '../test/helpers/story-brief.ts';
 import { record } from './record.ts';
 import { post, startServer, type PlainAnswer, type RunningServer } from './server-process.ts';
 
 const MINUTES = Number(process.env.WORKERS_BENCH_MINUTES ?? 5);
 const REFUSED_PAUSE_MS = 2_000;
 const WORKER_ENTRY = resolve(import.meta.dirname, '../src/worker.ts');
-
-const STORY = {
-  language: 'English',
-  storyType: 'adventure',
-  audience: 'kids 4-8',
-  tone: 'humorous',
-  topic: 'A lost kite',
-  storyLength: 200,
-  additionalInfo: '',
-};
 
 interface Visitor {
   tool: string;

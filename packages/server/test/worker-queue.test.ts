@@ -37,16 +37,8 @@ import {
   type WorkerProcess,
 } from './helpers/server-process.ts';
 import { startOwnRedis } from './helpers/test-services.ts';
+import { KITE_STORY as STORY } from './helpers/story-brief.ts';
 
-const STORY = {
-  language: 'English',
-  storyType: 'adventure',
-  audience: 'kids 4-8',
-  tone: 'humorous',
-  topic: 'A lost kite',
-  storyLength: 200,
-  additionalInfo: '',
-};
 /** About 40 s of speech: long enough to hold the only speech worker while others queue. */
 const LONG_SPEECH = 'The kite rose over the hill and the children ran after it. '.repeat(12);
 

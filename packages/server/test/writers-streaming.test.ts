@@ -34,22 +34,13 @@ import { errorMessage } from './helpers/answers.ts';
 import { makeApp } from './helpers/app.ts';
 import { assertEngine } from './helpers/engine-status.ts';
 import { openEventStream, parseEvents } from './helpers/event-stream.ts';
+import { KITE_STORY as STORY } from './helpers/story-brief.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { countWords } from '../src/writers/writing.ts';
 
 const { MODELS_DIR } = loadConfig();
 const modelFile = (id: string) =>
   join(MODELS_DIR, MODEL_MANIFEST.find((file) => file.model === id)?.path ?? '');
-
-const STORY = {
-  language: 'English',
-  storyType: 'adventure',
-  audience: 'kids 4-8',
-  tone: 'humorous',
-  topic: 'A lost kite',
-  storyLength: 200,
-  additionalInfo: '',
-};
 
 const apps: FastifyInstance[] = [];
 const generators: LlamaTextGenerator[] = [];

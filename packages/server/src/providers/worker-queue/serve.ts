@@ -9,6 +9,7 @@
 import { Relay, UnrecoverableError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { SERVER_MESSAGES, type Capability } from '@ai-tools/contracts';
+import { pcmToFloat } from '../../audio/wav.ts';
 import { AppError, GenerationAbortedError } from '../../errors.ts';
 import type { Providers } from '../types.ts';
 import {
@@ -32,7 +33,6 @@ import {
   type TranscriptionJobRequest,
   type WorkerStatus,
 } from './protocol.ts';
-import { pcmToSamples } from './transcription.ts';
 
 export interface AiWorkerOptions {
   redisUrl: string;
@@ -102,7 +102,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<AiWorker>
       if (!pcm) throw new UnrecoverableError('The recording is no longer in the queue.');
       return providers.transcription.transcribe({
         ...request,
-        samples: pcmToSamples(pcm),
+        samples: pcmToFloat(pcm),
         signal,
         onProgress: (progress) => void tell(job, { kind: 'progress', progress }).catch(() => {}),
       });

@@ -6,6 +6,7 @@ import type { EngineRequestOptions, TextGenerationRequest, TextGenerator } from 
 import type { WorkerLine } from './line.ts';
 import type { TextJobRequest } from './protocol.ts';
 import type { WorkerRegistry } from './registry.ts';
+import { requestInTurn } from '../text-turn.ts';
 
 export class WorkerTextGenerator implements TextGenerator {
   constructor(
@@ -33,19 +34,7 @@ export class WorkerTextGenerator implements TextGenerator {
     const place = new QueuePlace(options.expectedTokens, options.signal);
     try {
       return await work({
-        generate: (request) =>
-          this.generateIn(
-            {
-              ...request,
-              visitor: options.visitor,
-              tool: options.tool,
-              onQueuePosition: options.onQueuePosition,
-              signal: AbortSignal.any(
-                [options.signal, request.signal].filter((signal) => signal !== undefined),
-              ),
-            },
-            place,
-          ),
+        generate: (request) => this.generateIn(requestInTurn(request, options), place),
       });
     } finally {
       place.leave();

@@ -4,6 +4,7 @@
  * read, with an hour's expiry in case no worker ever does.
  */
 import type { EngineStatus } from '@ai-tools/contracts';
+import { floatToPcm } from '../../audio/wav.ts';
 import {
   TRANSCRIPTION_SAMPLE_RATE,
   type Transcriber,
@@ -39,7 +40,7 @@ export class WorkerTranscriber implements Transcriber {
       beforeAdding: async (jobId, redis) => {
         await redis.set(
           audioKey(jobId),
-          samplesToPcm(samples),
+          floatToPcm(samples),
           'EX',
           TRANSCRIPTION_AUDIO_EXPIRY_SECONDS,
         );
@@ -51,22 +52,4 @@ export class WorkerTranscriber implements Transcriber {
   }
 
   async close(): Promise<void> {}
-}
-
-/** Samples in [-1, 1] as 16-bit little-endian PCM. */
-export function samplesToPcm(samples: Float32Array): Buffer {
-  const pcm = Buffer.alloc(samples.length * 2);
-  for (let index = 0; index < samples.length; index++) {
-    const sample = Math.max(-1, Math.min(1, samples[index]!));
-    pcm.writeInt16LE(Math.round(sample * 32767), index * 2);
-  }
-  return pcm;
-}
-
-export function pcmToSamples(pcm: Buffer): Float32Array {
-  const samples = new Float32Array(pcm.length / 2);
-  for (let index = 0; index < samples.length; index++) {
-    samples[index] = pcm.readInt16LE(index * 2) / 32768;
-  }
-  return samples;
 }

@@ -23,6 +23,7 @@ import type { EngineStatus } from '@ai-tools/contracts';
 import { JobQueue, QueuePlace } from '../../job-queue.ts';
 import type { EngineRequestOptions, TextGenerationRequest, TextGenerator } from '../../types.ts';
 import { GenerationAbortedError } from '../../../errors.ts';
+import { requestInTurn } from '../../text-turn.ts';
 
 export interface LlamaTextGeneratorOptions {
   modelPath: string;
@@ -209,19 +210,7 @@ export class LlamaTextGenerator implements TextGenerator {
     };
     try {
       return await work({
-        generate: (request) =>
-          this.generateIn(
-            {
-              ...request,
-              visitor: options.visitor,
-              tool: options.tool,
-              onQueuePosition: options.onQueuePosition,
-              signal: AbortSignal.any(
-                [options.signal, request.signal].filter((signal) => signal !== undefined),
-              ),
-            },
-            turn,
-          ),
+        generate: (request) => this.generateIn(requestInTurn(request, options), turn),
       });
     } finally {
       // A writer that gives up (Stop, its deadline) does not wait for the engine to stop; the
