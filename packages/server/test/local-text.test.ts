@@ -21,6 +21,8 @@ import { videoScriptSectionGrammar } from '../src/features/video-script/service.
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { proseRules, sentences } from '../src/writers/grammar.ts';
 import { GRAMMAR_CACHE_SIZE } from '../src/providers/local/text/llama-text-generator.ts';
+import { loadConfig } from '../src/config.ts';
+import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
 import {
   GenerationAbortedError,
   ProviderBusyError,
@@ -401,5 +403,56 @@ describe('createLocalTextGenerator', () => {
     } finally {
       await text.close();
     }
+  });
+});
+
+describe('reading a long prompt (SmolLM2-135M, the small real model)', () => {
+  let smolLm: LlamaTextGenerator;
+  /** About 900 tokens: seconds of reading on one thread (about 125 tokens/s), inside the context. */
+  const longBrief = {
+    system: 'You write short stories.',
+    prompt: `Notes for the story:\n${'The lighthouse keeper counted the ships that passed in the night, and wrote each name in a blue book. '.repeat(40)}\nWrite the story.`,
+  };
+
+  before(async () => {
+    const { MODELS_DIR } = loadConfig();
+    smolLm = await loadLlamaTextGenerator({
+      modelPath: join(MODELS_DIR, TEXT_MODEL_FILES.smolLm135),
+      maxWaiting: 1,
+      threads: 1,
+    });
+  });
+  after(() => smolLm?.close());
+
+  test('the prompt is read once: the chat session finds it already read', async () => {
+    await collect(smolLm.generate({ ...longBrief, maxTokens: 4 }));
+    const figures = smolLm.lastGeneration!;
+    const promptTokens = smolLm.tokenCount(smolLm.contextText()) - figures.generatedTokens;
+    assert.ok(promptTokens > 800, `${promptTokens} prompt tokens`);
+    // Each written token but the last is read back as the next step's input.
+    assert.ok(
+      figures.promptTokensRead <= promptTokens + figures.generatedTokens,
+      `${figures.promptTokensRead} tokens read for a prompt of ${promptTokens}`,
+    );
+  });
+
+  test('Stop while the prompt is read stops the reading, not only the writing after it', async () => {
+    const controller = new AbortController();
+    // Unlike the last prompt from its first word: nothing of it is in the sequence already.
+    const brief = { ...longBrief, prompt: `A storm is coming. ${longBrief.prompt}` };
+    const stopped = collect(
+      smolLm.generate({ ...brief, maxTokens: 50, signal: controller.signal }),
+    );
+    setTimeout(() => controller.abort(), 200);
+    await assert.rejects(stopped, GenerationAbortedError);
+    const figures = smolLm.lastGeneration!;
+    assert.equal(figures.stopReason, 'abort');
+    assert.equal(figures.generatedTokens, 0);
+    const promptTokens = smolLm.tokenCount(brief.system + brief.prompt);
+    assert.ok(
+      figures.promptTokensRead < promptTokens / 2,
+      `${figures.promptTokensRead} of ${promptTokens} tokens read after a Stop at 200 ms`,
+    );
+    assert.deepEqual(smolLm.queueSize, { running: 0, waiting: 0 });
   });
 });

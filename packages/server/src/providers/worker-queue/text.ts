@@ -1,12 +1,12 @@
 /** Writing on the AI workers: each generation a job, its text streamed back as the worker writes. */
 import type { EngineStatus } from '@ai-tools/contracts';
-import { GenerationAbortedError } from '../../errors.ts';
 import { QueuePlace } from '../job-queue.ts';
 import type { EngineRequestOptions, TextGenerationRequest, TextGenerator } from '../types.ts';
 import type { WorkerLine } from './line.ts';
 import type { TextJobRequest } from './protocol.ts';
 import type { WorkerRegistry } from './registry.ts';
 import { requestInTurn } from '../text-turn.ts';
+import { piecesWhileRunning } from '../text-pieces.ts';
 
 export class WorkerTextGenerator implements TextGenerator {
   constructor(
@@ -41,72 +41,29 @@ export class WorkerTextGenerator implements TextGenerator {
     }
   }
 
-  private async *generateIn(
-    request: TextGenerationRequest,
-    place?: QueuePlace,
-  ): AsyncIterable<string> {
-    // Stops the job both when the visitor's signal aborts and when the consumer stops reading.
-    const stop = new AbortController();
-    const forwardAbort = () => stop.abort();
-    request.signal?.addEventListener('abort', forwardAbort, { once: true });
-    const pieces: string[] = [];
-    let streamed = '';
-    let finished = false;
-    let failure: Error | undefined;
-    let wake: (() => void) | undefined;
-    const notify = () => {
-      wake?.();
-      wake = undefined;
-    };
+  private generateIn(request: TextGenerationRequest, place?: QueuePlace): AsyncIterable<string> {
     const { system, prompt, maxTokens, temperature, grammar } = request;
-    const job = this.line
-      .run<{ text: string }>({
+    return piecesWhileRunning(request.signal, async (push, stop) => {
+      let received = '';
+      const result = await this.line.run<{ text: string }>({
         request: { system, prompt, maxTokens, temperature, grammar } satisfies TextJobRequest,
         cost: maxTokens,
-        signal: stop.signal,
+        signal: stop,
         visitor: request.visitor,
         tool: request.tool,
         onQueuePosition: request.onQueuePosition,
         place,
         onMessage: (message) => {
           if (message.kind !== 'text') return;
-          pieces.push(message.text);
-          notify();
+          received += message.text;
+          push(message.text);
         },
-      })
-      .then(
-        (result) => {
-          // Whatever the Relay did not bring is in the job's answer.
-          const seen = streamed + pieces.join('');
-          if (result?.text.startsWith(seen) && result.text.length > seen.length) {
-            pieces.push(result.text.slice(seen.length));
-          }
-        },
-        (error: unknown) => (failure = error instanceof Error ? error : new Error(String(error))),
-      )
-      .finally(() => {
-        finished = true;
-        notify();
       });
-    try {
-      for (;;) {
-        if (request.signal?.aborted) throw new GenerationAbortedError();
-        const piece = pieces.shift();
-        if (piece !== undefined) {
-          streamed += piece;
-          yield piece;
-          continue;
-        }
-        if (finished) break;
-        await new Promise<void>((resolve) => (wake = resolve));
+      // Whatever the Relay did not bring is in the job's answer.
+      if (result?.text.startsWith(received) && result.text.length > received.length) {
+        push(result.text.slice(received.length));
       }
-      if (request.signal?.aborted) throw new GenerationAbortedError();
-      if (failure) throw failure;
-    } finally {
-      stop.abort();
-      request.signal?.removeEventListener('abort', forwardAbort);
-      await job;
-    }
+    });
   }
 
   async close(): Promise<void> {}
