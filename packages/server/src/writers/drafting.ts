@@ -11,6 +11,7 @@ import {
   collectText,
   countWords,
   dropUnfinishedSentence,
+  inEngineTurn,
   WritingTooSlowError,
   type WriterContext,
 } from './writing.ts';
@@ -170,11 +171,23 @@ export async function writeCheckedPart(
 }
 
 /**
- * Runs a writer and, when its time limit passes after some text was written, answers that text
- * as a partial draft (labelled as such on the page) rather than an error: a visitor who watched it
- * being written for minutes keeps it.
+ * A writer's whole run: its generations as one turn of the engine (inEngineTurn), the text shown
+ * as it is written, and, when its time limit passes after some text was written, that text
+ * answered as a partial draft (labelled as such on the page) rather than an error: a visitor who
+ * watched it being written for minutes keeps it.
  */
-export async function keepingPartialDraft(
+export function writeDraftInTurn(
+  context: WriterContext,
+  expectedTokens: number,
+  write: (turn: WriterContext, stream: DraftStream) => Promise<Draft>,
+): Promise<Draft> {
+  return inEngineTurn(context, expectedTokens, (turn) => {
+    const stream = new DraftStream(turn);
+    return keepingPartialDraft(stream, () => write(turn, stream));
+  });
+}
+
+async function keepingPartialDraft(
   stream: DraftStream,
   write: () => Promise<Draft>,
 ): Promise<Draft> {

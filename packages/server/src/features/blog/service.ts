@@ -14,7 +14,7 @@ import {
 import {
   DraftStream,
   DraftTally,
-  keepingPartialDraft,
+  writeDraftInTurn,
   UNREADABLE_PLAN,
   writeCheckedPart,
   type Draft,
@@ -39,7 +39,6 @@ import {
   removeTalkAboutThePost,
   requireText,
   visitorText,
-  inEngineTurn,
   type WriterContext,
 } from '../../writers/writing.ts';
 
@@ -318,10 +317,9 @@ export function blogSectionGrammar(brief: BlogBrief): string {
 }
 
 export function writeBlog(request: BlogRequest, context: WriterContext): Promise<Draft> {
-  return inEngineTurn(context, BLOG_EXPECTED_TOKENS, (turn) => {
-    const stream = new DraftStream(turn);
-    return keepingPartialDraft(stream, () => writeBlogDraft(request, turn, stream));
-  });
+  return writeDraftInTurn(context, BLOG_EXPECTED_TOKENS, (turn, stream) =>
+    writeBlogDraft(request, turn, stream),
+  );
 }
 
 async function writeBlogDraft(

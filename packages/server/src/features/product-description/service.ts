@@ -9,7 +9,7 @@ import { checkDraft, type DraftExpectations } from '../../writers/draft-check.ts
 import {
   DraftStream,
   DraftTally,
-  keepingPartialDraft,
+  writeDraftInTurn,
   UNREADABLE_PLAN,
   writeCheckedPart,
   type Draft,
@@ -20,7 +20,6 @@ import {
   capitalised,
   cleanModelOutput,
   fitHeading,
-  inEngineTurn,
   removeRepeatedSentences,
   removeSentencesOf,
   removeTalkAboutThePost,
@@ -118,10 +117,9 @@ export function writeProductDescription(
   request: ProductDescriptionRequest,
   context: WriterContext,
 ): Promise<Draft> {
-  return inEngineTurn(context, EXPECTED_TOKENS, (turn) => {
-    const stream = new DraftStream(turn);
-    return keepingPartialDraft(stream, () => writeDraft(request, turn, stream));
-  });
+  return writeDraftInTurn(context, EXPECTED_TOKENS, (turn, stream) =>
+    writeDraft(request, turn, stream),
+  );
 }
 
 async function writeDraft(

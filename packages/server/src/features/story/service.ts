@@ -9,7 +9,7 @@ import { checkDraft, type DraftExpectations } from '../../writers/draft-check.ts
 import {
   DraftStream,
   DraftTally,
-  keepingPartialDraft,
+  writeDraftInTurn,
   UNREADABLE_PLAN,
   writeCheckedPart,
   type Draft,
@@ -35,7 +35,6 @@ import {
   requireText,
   trimToSentences,
   visitorText,
-  inEngineTurn,
   type WriterContext,
 } from '../../writers/writing.ts';
 import { markdownToPlainText } from '../../text/markdown.ts';
@@ -340,10 +339,9 @@ function trimParagraphsToWords(text: string, longest: number, locale: string): s
 }
 
 export function writeStory(request: StoryRequest, context: WriterContext): Promise<Draft> {
-  return inEngineTurn(context, storyExpectedTokens(request), (turn) => {
-    const stream = new DraftStream(turn);
-    return keepingPartialDraft(stream, () => writeStoryDraft(request, turn, stream));
-  });
+  return writeDraftInTurn(context, storyExpectedTokens(request), (turn, stream) =>
+    writeStoryDraft(request, turn, stream),
+  );
 }
 
 async function writeStoryDraft(

@@ -22,7 +22,7 @@ import {
 import {
   DraftStream,
   DraftTally,
-  keepingPartialDraft,
+  writeDraftInTurn,
   UNREADABLE_PLAN,
   writeCheckedPart,
   type Draft,
@@ -40,7 +40,6 @@ import {
   requireText,
   trimToSentences,
   visitorText,
-  inEngineTurn,
   type WriterContext,
 } from '../../writers/writing.ts';
 
@@ -396,10 +395,9 @@ export function writeVideoScript(
   request: VideoScriptRequest,
   context: WriterContext,
 ): Promise<Draft> {
-  return inEngineTurn(context, scriptExpectedTokens(request.duration), (turn) => {
-    const stream = new DraftStream(turn);
-    return keepingPartialDraft(stream, () => writeVideoScriptDraft(request, turn, stream));
-  });
+  return writeDraftInTurn(context, scriptExpectedTokens(request.duration), (turn, stream) =>
+    writeVideoScriptDraft(request, turn, stream),
+  );
 }
 
 async function writeVideoScriptDraft(

@@ -11,14 +11,10 @@ import {
 } from '@ai-tools/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
-import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/draft-report.tsx';
-import { MarkdownView } from '../../components/markdown-view.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
+import { WriterResult } from '../../components/writer-result.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
-import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
@@ -184,31 +180,20 @@ export function BlogPage() {
       </form>
 
       {shownContent ? (
-        <ResultPanel
-          title={draftTitle('Your Blog has been generated', standing)}
-          busy={loading}
+        <WriterResult
+          panelId="blog"
+          successTitle="Your Blog has been generated"
+          successMessage={message ?? undefined}
+          shownText={shownContent}
+          finishedText={blogContent}
+          loading={loading}
+          standing={standing}
+          problems={problems}
           view={resultView}
-          actions={
-            <CopyButton
-              text={loading ? '' : blogContent}
-              copied={copied}
-              onCopied={showCopied}
-              describedBy={partial ? partialDraftNoteId('blog') : undefined}
-            />
-          }
-          notice={
-            <DraftReport
-              panelId="blog"
-              standing={standing}
-              problems={problems}
-              onRetry={handleRetry}
-            />
-          }
-        >
-          {message ? <p className="tool-success">{message}</p> : null}
-          <MarkdownView text={shownContent} streaming={loading} />
-          <TextStats text={shownContent} />
-        </ResultPanel>
+          copied={copied}
+          onCopied={showCopied}
+          onRetry={handleRetry}
+        />
       ) : null}
       {blogContent && !loading && !speechStatus.blocked ? (
         <SpokenAudioPanel

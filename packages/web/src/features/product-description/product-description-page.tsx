@@ -14,14 +14,10 @@ import {
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
-import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/draft-report.tsx';
-import { MarkdownView } from '../../components/markdown-view.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
+import { WriterResult } from '../../components/writer-result.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
-import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
@@ -31,7 +27,7 @@ import { useResultInView } from '../../lib/use-result-in-view.ts';
 import { useTimedFlag } from '../../lib/use-timed-flag.ts';
 import { isOneOf, useKeptState } from '../../lib/use-kept-state.ts';
 import { usePastedTextLimit } from '../../lib/pasted-text-limit.ts';
-import { draftStanding, isPartialDraft } from '../../lib/writer-stream.ts';
+import { draftStanding } from '../../lib/writer-stream.ts';
 import {
   clearProductDescription,
   generateProductDescription,
@@ -56,7 +52,6 @@ export function ProductDescriptionPage() {
     problems,
   } = state;
   const standing = draftStanding(state, description);
-  const partial = isPartialDraft(standing);
   const shownText = loading ? partialText : description;
   const engineStatus = useEngineStatus(TOOL_CAPABILITY['product-description']);
   const resultView = useResultInView(loading, standing !== null && !error);
@@ -154,33 +149,20 @@ export function ProductDescriptionPage() {
       </form>
 
       {shownText ? (
-        <ResultPanel
-          title={draftTitle(PRODUCT_DESCRIPTION_MESSAGES.resultTitle, standing)}
-          busy={loading}
+        <WriterResult
+          panelId="product-description"
+          successTitle={PRODUCT_DESCRIPTION_MESSAGES.resultTitle}
+          successMessage={PRODUCT_DESCRIPTION_MESSAGES.generated}
+          shownText={shownText}
+          finishedText={description}
+          loading={loading}
+          standing={standing}
+          problems={problems}
           view={resultView}
-          actions={
-            <CopyButton
-              text={loading ? '' : description}
-              copied={copied}
-              onCopied={showCopied}
-              describedBy={partial ? partialDraftNoteId('product-description') : undefined}
-            />
-          }
-          notice={
-            <DraftReport
-              panelId="product-description"
-              standing={standing}
-              problems={problems}
-              onRetry={() => void dispatch(retryProductDescription())}
-            />
-          }
-        >
-          {standing === 'whole' ? (
-            <p className="tool-success">{PRODUCT_DESCRIPTION_MESSAGES.generated}</p>
-          ) : null}
-          <MarkdownView text={shownText} streaming={loading} />
-          <TextStats text={shownText} />
-        </ResultPanel>
+          copied={copied}
+          onCopied={showCopied}
+          onRetry={() => void dispatch(retryProductDescription())}
+        />
       ) : null}
     </div>
   );

@@ -24,14 +24,10 @@ import {
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { PageHead } from '../../components/page-head.tsx';
 import { SelectField } from '../../components/select-field.tsx';
-import { ResultPanel } from '../../components/result-panel.tsx';
-import { DraftReport, draftTitle, partialDraftNoteId } from '../../components/draft-report.tsx';
-import { MarkdownView } from '../../components/markdown-view.tsx';
-import { CopyButton } from '../../components/copy-button.tsx';
+import { WriterResult } from '../../components/writer-result.tsx';
 import { ErrorLine } from '../../components/error-line.tsx';
 import { PastedTextNote } from '../../components/pasted-text-note.tsx';
 import { EngineStatus } from '../../components/engine-status.tsx';
-import { TextStats } from '../../components/text-stats.tsx';
 import { ToolActions } from '../../components/tool-actions.tsx';
 import { WorkingIndicator } from '../../components/working-indicator.tsx';
 import { WriterStreamNote } from '../../components/writer-stream-note.tsx';
@@ -261,30 +257,19 @@ export function StoryPage() {
       </form>
 
       {shownStory ? (
-        <ResultPanel
-          title={draftTitle('Your Story has been generated', standing)}
-          busy={loading}
+        <WriterResult
+          panelId="story"
+          successTitle="Your Story has been generated"
+          shownText={shownStory}
+          finishedText={story}
+          loading={loading}
+          standing={standing}
+          problems={problems}
           view={resultView}
-          actions={
-            <CopyButton
-              text={loading ? '' : story}
-              copied={copied}
-              onCopied={showCopied}
-              describedBy={partial ? partialDraftNoteId('story') : undefined}
-            />
-          }
-          notice={
-            <DraftReport
-              panelId="story"
-              standing={standing}
-              problems={problems}
-              onRetry={handleRetry}
-            />
-          }
-        >
-          <MarkdownView text={shownStory} streaming={loading} />
-          <TextStats text={shownStory} />
-        </ResultPanel>
+          copied={copied}
+          onCopied={showCopied}
+          onRetry={handleRetry}
+        />
       ) : null}
       <ErrorLine message={error} />
       {story && !loading && !speechStatus.blocked ? (
