@@ -14,6 +14,8 @@ import type { Locator, Page } from 'playwright-core';
 import {
   API_PATHS,
   ENGINE_TEXTS,
+  PRODUCT_DESCRIPTION_MESSAGES,
+  PRODUCT_DESCRIPTION_TOOL,
   ROUTES,
   SPEECH_PLAYER_MESSAGES,
   TOOLS,
@@ -658,6 +660,50 @@ describe('writers', () => {
     if (expectedTitle(report, successTitle) === successTitle) await success.waitFor();
     else assert.equal(await success.count(), 0);
   });
+
+  test(
+    'the product description writer sends the chosen product, audience and tone and shows the description',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      await assertNeuralEngine('text');
+      const { page } = session;
+      const path = PRODUCT_DESCRIPTION_TOOL.apiPaths.generateProductDescription;
+      await page.goto(PRODUCT_DESCRIPTION_TOOL.page.path);
+      await page
+        .getByLabel(PRODUCT_DESCRIPTION_MESSAGES.productNameLabel)
+        .fill('Insulated steel water bottle');
+      await page
+        .getByLabel(PRODUCT_DESCRIPTION_MESSAGES.audienceLabel)
+        .selectOption('outdoor lovers');
+      await page.getByLabel(PRODUCT_DESCRIPTION_MESSAGES.toneLabel).selectOption('playful');
+      const [sent] = await Promise.all([
+        page.waitForRequest((request) => new URL(request.url()).pathname === path),
+        page.getByRole('button', { name: PRODUCT_DESCRIPTION_MESSAGES.generate }).click(),
+      ]);
+      assert.deepEqual(sent.postDataJSON(), {
+        productName: 'Insulated steel water bottle',
+        audience: 'outdoor lovers',
+        tone: 'playful',
+      });
+      await waitForResult(page, page.locator(FINISHED_TEXT));
+      const report = await lastWriterAnswer(page, path, GENERATION_TIMEOUT_MS);
+      await expectDraftShown(page, report, {
+        successTitle: PRODUCT_DESCRIPTION_MESSAGES.resultTitle,
+        readyMessage: PRODUCT_DESCRIPTION_MESSAGES.ready,
+      });
+      assert.ok(((await page.locator('.markdown-view').textContent()) ?? '').trim().length > 0);
+      const success = page.getByText(PRODUCT_DESCRIPTION_MESSAGES.generated);
+      if (
+        expectedTitle(report, PRODUCT_DESCRIPTION_MESSAGES.resultTitle) ===
+        PRODUCT_DESCRIPTION_MESSAGES.resultTitle
+      )
+        await success.waitFor();
+      else assert.equal(await success.count(), 0);
+      // Copy takes the finished text.
+      await expectVisible(page.getByRole('button', { name: /copy/i }));
+      assert.deepEqual(await accessibilityViolations(page), []);
+    },
+  );
 
   test('the story writer shows a story', { timeout: TEST_TIMEOUT_MS }, async () => {
     await assertNeuralEngine('text');

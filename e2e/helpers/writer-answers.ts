@@ -6,7 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { API_PATHS, STREAM_EVENTS, WRITER_MESSAGES, type DraftReport } from '@ai-tools/contracts';
+import {
+  STREAM_EVENTS,
+  TOOL_DESCRIPTORS,
+  WRITER_MESSAGES,
+  type DraftReport,
+} from '@ai-tools/contracts';
 import { expectVisible } from './visibility.ts';
 
 /** The `result` event of a streamed answer, or the body of a plain JSON one. */
@@ -24,7 +29,10 @@ function finalAnswer(body: string): { data?: DraftReport } {
   assert.fail(`The writer's answer has no ${STREAM_EVENTS.result} event:\n${body.slice(-500)}`);
 }
 
-const WRITER_PATHS = [API_PATHS.generateScript, API_PATHS.generateBlog, API_PATHS.generateStory];
+/** The calls of every tool that writes with the text engine. */
+const WRITER_PATHS: string[] = TOOL_DESCRIPTORS.flatMap((tool) =>
+  'queue' in tool && tool.queue.capability === 'text' ? Object.values(tool.apiPaths) : [],
+);
 const pagesRecording = new WeakSet<Page>();
 
 /**
