@@ -137,6 +137,12 @@ const configSchema = z.object({
   OPENAI_BASE_URL: z.string().default('https://api.openai.com/v1'),
   OPENAI_API_KEY: optionalText,
   OPENAI_TEXT_MODEL: z.string().default('gpt-4o-mini'),
+  /**
+   * `gbnf`: the writers' grammars (llama.cpp GBNF) go with each request as its `grammar` field, for
+   * servers that take one (llama.cpp's llama-server, LocalAI). A small model keeps the plans'
+   * labelled lines only under its grammar; OpenAI itself refuses the field, hence `none`.
+   */
+  OPENAI_TEXT_GRAMMAR: z.enum(['none', 'gbnf']).default('none'),
   OPENAI_SPEECH_MODEL: z.string().default('gpt-4o-mini-tts'),
   OPENAI_TRANSCRIPTION_MODEL: z.string().default('whisper-1'),
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),

@@ -75,6 +75,23 @@ test('streams the deltas of a recorded chat completion, sending model, key and f
   });
 });
 
+test("the writer's grammar goes as the `grammar` field only with OPENAI_TEXT_GRAMMAR=gbnf", async () => {
+  loopback.reply = streamReply;
+  const grammar = 'root ::= "Focus." [ a-z]*';
+  await collect(textGenerator().generate({ ...REQUEST, grammar }));
+  assert.equal(
+    'grammar' in (sentJson(loopback.requests.at(-1)) as object),
+    false,
+    'OpenAI refuses it',
+  );
+
+  await collect(textGenerator({ OPENAI_TEXT_GRAMMAR: 'gbnf' }).generate({ ...REQUEST, grammar }));
+  assert.equal((sentJson(loopback.requests.at(-1)) as { grammar?: string }).grammar, grammar);
+  // A request without a grammar sends none.
+  await collect(textGenerator({ OPENAI_TEXT_GRAMMAR: 'gbnf' }).generate(REQUEST));
+  assert.equal('grammar' in (sentJson(loopback.requests.at(-1)) as object), false);
+});
+
 test('a server that ignores stream: true and sends one completion still works', async () => {
   loopback.reply = json(200, fixture('chat-completion.json'));
   assert.equal((await collect(textGenerator().generate(REQUEST))).join(''), STREAMED_TEXT);

@@ -12,7 +12,9 @@ import { createOpenAiTranscriber } from './transcription.ts';
 
 export function createOpenAiCompatibleProviders(config: Config): Providers {
   return {
-    text: createOpenAiTextGenerator(endpointFor(config, 'text')),
+    text: createOpenAiTextGenerator(endpointFor(config, 'text'), {
+      sendGrammar: config.OPENAI_TEXT_GRAMMAR === 'gbnf',
+    }),
     speech: createOpenAiSpeechSynthesizer(
       endpointFor(config, 'speech'),
       parseVoiceMap(config.OPENAI_SPEECH_VOICE_MAP),

@@ -3,6 +3,7 @@
  * answer's server-sent events as they arrive, so a long story streams instead of waiting.
  */
 import { z } from 'zod';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { TextGenerator } from '../types.ts';
 import {
   clientFor,
@@ -29,7 +30,15 @@ const chatCompletionChunkSchema = z.looseObject({
 });
 type ChatCompletionChunk = z.infer<typeof chatCompletionChunkSchema>;
 
-export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator {
+export interface OpenAiTextOptions {
+  /** Sends the request's GBNF grammar as the non-standard `grammar` field (OPENAI_TEXT_GRAMMAR). */
+  sendGrammar?: boolean;
+}
+
+export function createOpenAiTextGenerator(
+  endpoint: ApiEndpoint,
+  { sendGrammar = false }: OpenAiTextOptions = {},
+): TextGenerator {
   const client = clientFor(endpoint);
   return {
     status: () => endpointStatus(endpoint),
@@ -37,21 +46,21 @@ export function createOpenAiTextGenerator(endpoint: ApiEndpoint): TextGenerator 
     async *generate(request) {
       const call = startCall(endpoint, '/chat/completions', request.signal);
       try {
+        // The SDK sends the body as given: a field OpenAI does not type reaches the server too.
+        const body: ChatCompletionCreateParamsStreaming & { grammar?: string } = {
+          model: endpoint.model,
+          messages: [
+            { role: 'system', content: request.system },
+            { role: 'user', content: request.prompt },
+          ],
+          stream: true,
+          // max_tokens rather than max_completion_tokens: every compatible server knows it.
+          max_tokens: request.maxTokens,
+          ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+          ...(sendGrammar && request.grammar ? { grammar: request.grammar } : {}),
+        };
         const { data: stream, response } = await client.chat.completions
-          .create(
-            {
-              model: endpoint.model,
-              messages: [
-                { role: 'system', content: request.system },
-                { role: 'user', content: request.prompt },
-              ],
-              stream: true,
-              // max_tokens rather than max_completion_tokens: every compatible server knows it.
-              max_tokens: request.maxTokens,
-              ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-            },
-            { signal: call.signal },
-          )
+          .create(body, { signal: call.signal })
           .withResponse();
         if ((response.headers.get('content-type') ?? '').includes('application/json')) {
           // A server that ignores stream: true answers with one whole completion, which the SDK's
