@@ -24,20 +24,11 @@ import { countWords } from '../src/writers/writing.ts';
 import { errorMessage } from './helpers/answers.ts';
 import { testConfig } from './helpers/app.ts';
 import { openEventStream, parseEvents } from './helpers/event-stream.ts';
+import { KITE_STORY as STORY } from './helpers/story-brief.ts';
 import { llamaCppPrograms, startLlamaServer, type LlamaServer } from './helpers/llama-cpp.ts';
 
 const { MODELS_DIR } = loadConfig();
 const MODEL_ALIAS = 'smollm2-135m';
-
-const STORY = {
-  language: 'English',
-  storyType: 'adventure',
-  audience: 'kids 4-8',
-  tone: 'humorous',
-  topic: 'A lost kite',
-  storyLength: 200,
-  additionalInfo: '',
-};
 
 /**
  * Only a guard against a hang: on a machine without the build, the script builds llama.cpp first
