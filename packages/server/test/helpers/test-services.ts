@@ -180,6 +180,9 @@ function spawnRedis(port: number, output: number, folder: string): ChildProcess 
 
 async function redisAnswers(url: string): Promise<boolean> {
   const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+  // A server not up yet is the answer `false`: connect() rejects, and its error event has nothing
+  // to add (without a listener ioredis prints it as an "Unhandled error event").
+  client.on('error', () => {});
   try {
     await client.connect();
     return (await client.ping()) === 'PONG';
