@@ -11,8 +11,8 @@
  *
  * Run it alone on a quiet machine: `npm run bench -w @ai-tools/server -- workers`.
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
@@ -26,7 +26,8 @@ import { Queue } from 'bullmq';
 import { ALLOCATOR_ENVIRONMENT } from '../src/memory-allocator.ts';
 import { QUEUE_PREFIX, queueName } from '../src/providers/worker-queue/protocol.ts';
 import { openEventStream } from '../test/helpers/event-stream.ts';
-import { POCKETSPHINX_TEST_DATA } from '../test/helpers/local-engines.ts';
+import { librivoxReading } from '../test/helpers/local-engines.ts';
+import { multipartBody } from '../test/helpers/audio-doubles.ts';
 import { startOwnRedis } from '../test/helpers/test-services.ts';
 import { KITE_STORY as STORY } from '../test/helpers/story-brief.ts';
 import { record } from './record.ts';
@@ -49,44 +50,21 @@ interface Answer {
 const json = (path: string, payload: object) => (server: RunningServer, address: string) =>
   post(server, path, JSON.stringify(payload), { 'content-type': 'application/json' }, address);
 
-/** Half a minute of read speech, from Debian's librivox recordings. */
-function halfMinuteRecording(scratch: string): Buffer {
-  const folder = join(POCKETSPHINX_TEST_DATA, 'librivox');
-  const list = join(scratch, 'recordings.txt');
-  const files = ['0870', '0880', '0890', '0920', '0930'].map(
-    (number) => `file '${join(folder, `sense_and_sensibility_01_austen_64kb-${number}.wav`)}'`,
-  );
-  execFileSync('sh', ['-c', `printf '%s\\n' "$@" > ${list}`, 'sh', ...files]);
-  const output = join(scratch, 'half-minute.wav');
-  execFileSync('ffmpeg', [
-    ...['-hide_banner', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list],
-    ...['-t', '30', '-ac', '1', '-ar', '16000', '-y', output],
-  ]);
-  return readFileSync(output);
-}
-
-function visitors(scratch: string): Visitor[] {
-  const recording = halfMinuteRecording(scratch);
-  const boundary = 'workers-bench';
-  const upload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\ncontent-disposition: form-data; name="${SPEECH_UPLOAD_FIELD}"; filename="reading.wav"\r\ncontent-type: audio/wav\r\n\r\n`,
-    ),
-    recording,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+function visitors(): Visitor[] {
+  const upload = multipartBody([
+    {
+      field: SPEECH_UPLOAD_FIELD,
+      filename: 'reading.wav',
+      contentType: 'audio/wav',
+      data: librivoxReading(30),
+    },
   ]);
   const story = json(API_PATHS.generateStory, STORY);
   const speech = json(API_PATHS.textToSpeech, {
     text: 'The lighthouse keeper climbed the stairs every evening at six. From the top he could see the fishing boats coming home, one light after another, and he counted them until the last was in.',
   });
   const transcription = (server: RunningServer, address: string) =>
-    post(
-      server,
-      API_PATHS.speechToText,
-      upload,
-      { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      address,
-    );
+    post(server, API_PATHS.speechToText, upload.payload, upload.headers, address);
   const script = json(API_PATHS.generateScript, {
     topic: SCRIPT_TOPIC_NAMES[0],
     platform: PLATFORMS[0],
@@ -218,7 +196,7 @@ function startWorker(scratch: string, redisUrl: string, name: string) {
 
 const scratch = mkdtempSync(join(tmpdir(), 'workers-bench-'));
 try {
-  const crowd = visitors(scratch);
+  const crowd = visitors();
   console.log(`8 visitors for ${MINUTES} minutes: 2 stories, 1 script, 3 speech, 2 transcriptions`);
 
   const embedded = await startServer('embedded', join(scratch, 'embedded'), {

@@ -5,9 +5,9 @@
  * in the cache and builds on a machine that has none (minutes).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '../../src/config.ts';
+import { freePort } from './test-services.ts';
 
 const BUILD_SCRIPT = join(REPOSITORY_ROOT, 'scripts/build-llama-cpp.mjs');
 
@@ -28,15 +28,6 @@ export function llamaCppPrograms(): LlamaCppPrograms {
   }
   const folder = result.stdout.trim().split('\n').at(-1) ?? '';
   return { server: join(folder, 'llama-server'), bench: join(folder, 'llama-bench') };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address !== 'object') throw new Error('no port');
-  return address.port;
 }
 
 export interface LlamaServer {

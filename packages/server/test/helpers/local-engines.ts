@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { encodeWav } from '../../src/audio/wav.ts';
 import type { SynthesizedSpeech } from '../../src/providers/types.ts';
 import { numbersToWords } from '../../src/features/text-to-speech/speech-text/index.ts';
 
@@ -62,6 +63,24 @@ export function pcmSamples(pcm: Buffer): Float32Array {
 export function referenceRecording(relativePath: string): Float32Array {
   const file = readFileSync(join(POCKETSPHINX_TEST_DATA, relativePath));
   return pcmSamples(relativePath.endsWith('.raw') ? file : file.subarray(44));
+}
+
+/**
+ * A WAV of `seconds` of read English: Debian's five librivox readings one after another, again
+ * from the first as often as it takes (16 kHz mono, as uploaded).
+ */
+export function librivoxReading(seconds: number): Buffer {
+  const readings = readdirSync(join(POCKETSPHINX_TEST_DATA, 'librivox'))
+    .filter((name) => name.endsWith('.wav'))
+    .sort()
+    .map((name) => referenceRecording(join('librivox', name)));
+  const samples = new Float32Array(seconds * 16_000);
+  for (let filled = 0, next = 0; filled < samples.length; next = (next + 1) % readings.length) {
+    const part = readings[next]!.subarray(0, samples.length - filled);
+    samples.set(part, filled);
+    filled += part.length;
+  }
+  return encodeWav(samples, 16_000);
 }
 
 /** Resamples synthesized speech to 16 kHz float samples, as the service's ffmpeg decoder does. */

@@ -242,7 +242,7 @@ function hasEnded(child: ChildProcess): boolean {
 }
 
 /** A port that nothing listens on now, never the usual ports of the machine's own servers. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   for (;;) {
     const server = createServer();
     await new Promise<void>((resolve, reject) => {

@@ -86,7 +86,7 @@ const PROMPT_PIECE_SECONDS = 0.5;
  * tokens/s at once, 77 in pieces of 256, 73 of 128 and 68 to 70 of 32 to 64, so below a few
  * hundred the size hardly matters and the half second decides (ADR 057).
  */
-const PROMPT_PIECE_TOKENS = { first: 32, least: 32, most: 512 };
+const PROMPT_PIECE_TOKENS = { least: 32, most: 512 };
 
 /** Loads the model and its context. Throws when the file is not a model llama.cpp can load. */
 export async function loadLlamaTextGenerator(
@@ -371,7 +371,7 @@ export class LlamaTextGenerator implements TextGenerator {
     // A prompt the context cannot hold is left to the session, which says so.
     if (tokens.length >= sequence.contextSize - 1) return;
     await sequence.adaptStateToTokens(tokens, false);
-    let pieceTokens = PROMPT_PIECE_TOKENS.first;
+    let pieceTokens = PROMPT_PIECE_TOKENS.least;
     for (let read = sequence.nextTokenIndex; read < tokens.length && !signal.aborted;) {
       const piece = tokens.slice(read, read + pieceTokens);
       read += piece.length;
