@@ -84,9 +84,10 @@ const PROMPT_PIECE_SECONDS = 0.5;
 /**
  * Bounds of a piece, in tokens. Pieces cost reading speed: on 2 threads the default model read 82
  * tokens/s at once, 77 in pieces of 256, 73 of 128 and 68 to 70 of 32 to 64, so below a few
- * hundred the size hardly matters and the half second decides (ADR 057).
+ * hundred the size hardly matters and the half second decides (ADR 057). The floor is low so that
+ * it decides on a slow CPU or one thread too: there 32 tokens took up to 2 s, and a Stop as long.
  */
-const PROMPT_PIECE_TOKENS = { least: 32, most: 512 };
+const PROMPT_PIECE_TOKENS = { least: 8, most: 512 };
 
 /** Loads the model and its context. Throws when the file is not a model llama.cpp can load. */
 export async function loadLlamaTextGenerator(
