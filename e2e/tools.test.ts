@@ -29,6 +29,7 @@ import {
   voiceName,
   type Capability,
   type HealthResponse,
+  type StreamedSpeechResult,
   type TranscriptionJob,
   type TranscriptionJobResponse,
 } from '@ai-tools/contracts';
@@ -46,8 +47,9 @@ import { assertNeuralEngine } from './helpers/engines.ts';
 import {
   expectDraftShown,
   expectedTitle,
+  lastAnswer,
   lastWriterAnswer,
-  recordWriterAnswers,
+  recordAnswers,
 } from './helpers/writer-answers.ts';
 
 /**
@@ -70,7 +72,7 @@ let workDir: string;
 before(async () => {
   session = await openBrowser();
   session.page.setDefaultTimeout(30_000);
-  await recordWriterAnswers(session.page);
+  await recordAnswers(session.page);
   workDir = mkdtempSync(join(tmpdir(), 'e2e-tools-'));
 });
 after(async () => {
@@ -127,6 +129,18 @@ function speechRecording(): string {
 }
 
 describe('text to speech', () => {
+  /** What a streamed speech answer's `result` holds (StreamedSpeechResult's data). */
+  type SpeechResultData = StreamedSpeechResult['data'];
+
+  /** Seconds of sound the browser decodes from a downloaded file. */
+  async function decodedSeconds(page: Page, file: Buffer): Promise<number> {
+    return page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const context = new OfflineAudioContext(1, 1, 24_000);
+      return (await context.decodeAudioData(bytes.buffer)).duration;
+    }, file.toString('base64'));
+  }
+
   test(
     'generates audio the player can load, and downloads it as generated_speech.<ext>',
     { timeout: TEST_TIMEOUT_MS },
@@ -141,12 +155,27 @@ describe('text to speech', () => {
       const player = page.getByLabel('Generated audio', { exact: true });
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
       await page.locator('audio[src^="blob:"]').waitFor({ timeout: GENERATION_TIMEOUT_MS });
+      // The answer carried the audio once, as pieces: the page encoded the MP3 itself.
+      const mp3Answer = await lastAnswer<SpeechResultData>(
+        page,
+        API_PATHS.textToSpeech,
+        GENERATION_TIMEOUT_MS,
+      );
+      assert.equal(mp3Answer.audioBase64, undefined);
       const mp3Source = await player.getAttribute('src');
       const mp3 = await saveDownload(page, () =>
         page.getByRole('button', { name: 'Download' }).click(),
       );
       assert.equal(mp3.name, 'generated_speech.mp3');
-      assert.ok(mp3.content.length > 1000, 'the MP3 download is not empty');
+      // An MPEG-2 Layer III frame header (24 kHz), not an ID3 tag or another container.
+      assert.deepEqual([...mp3.content.subarray(0, 2)], [0xff, 0xf3]);
+      const mp3Seconds = await decodedSeconds(page, mp3.content);
+      const spokenSeconds = mp3Answer.durationSeconds;
+      // MP3 frames round the end up, by a frame or two of 24 ms.
+      assert.ok(
+        mp3Seconds >= spokenSeconds && mp3Seconds < spokenSeconds + 0.15,
+        `MP3 of ${mp3Seconds} s for ${spokenSeconds} s of speech`,
+      );
 
       await page.getByLabel('Output Format').selectOption({ label: 'WAV' });
       await page.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -164,11 +193,25 @@ describe('text to speech', () => {
         mp3Source,
         { timeout: GENERATION_TIMEOUT_MS },
       );
+      const wavAnswer = await lastAnswer<SpeechResultData>(
+        page,
+        API_PATHS.textToSpeech,
+        GENERATION_TIMEOUT_MS,
+      );
+      assert.equal(wavAnswer.audioBase64, undefined);
       const wav = await saveDownload(page, () =>
         page.getByRole('button', { name: 'Download' }).click(),
       );
       assert.equal(wav.name, 'generated_speech.wav');
       assert.equal(wav.content.subarray(0, 4).toString('latin1'), 'RIFF');
+      // The header the page wrote tells the samples it holds: the speech the server measured.
+      const wavSeconds = wav.content.readUInt32LE(40) / 2 / wav.content.readUInt32LE(24);
+      assert.equal(wav.content.length, 44 + wav.content.readUInt32LE(40));
+      assert.ok(
+        Math.abs(wavSeconds - wavAnswer.durationSeconds) < 0.001,
+        `WAV of ${wavSeconds} s for ${wavAnswer.durationSeconds} s of speech`,
+      );
+      assert.ok(Math.abs((await decodedSeconds(page, wav.content)) - wavSeconds) < 0.001);
     },
   );
 

@@ -14,11 +14,7 @@ import { openBrowser, PHONE, withFreshBrowser, type BrowserSession } from './hel
 import { accessibilityViolations } from './helpers/accessibility.ts';
 import { expectHidden, expectVisible } from './helpers/visibility.ts';
 import { assertNeuralEngine } from './helpers/engines.ts';
-import {
-  expectDraftShown,
-  lastWriterAnswer,
-  recordWriterAnswers,
-} from './helpers/writer-answers.ts';
+import { expectDraftShown, lastWriterAnswer, recordAnswers } from './helpers/writer-answers.ts';
 
 /**
  * Generous: the model shares two CPU cores with the rest of the suite, and may wait in line
@@ -32,7 +28,7 @@ let session: BrowserSession;
 before(async () => {
   session = await openBrowser();
   session.page.setDefaultTimeout(30_000);
-  await recordWriterAnswers(session.page);
+  await recordAnswers(session.page);
 });
 after(async () => {
   await session?.close();

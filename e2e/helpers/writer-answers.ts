@@ -1,6 +1,6 @@
 /**
- * A writer's final answer as the page received it, read from the network, and what the page must
- * show for it (issue 20): the success title only over a whole text that passed the writer's
+ * A tool's final answer as the page received it, read from the network (a writer's, a speech
+ * request's), and what the page must show for a writer's (issue 20): the success title only over a whole text that passed the writer's
  * check, else the title that says what the draft is. The writers' wording and quality vary with
  * the small model the tests run on; what the page makes of the writer's own report must not.
  */
@@ -15,8 +15,8 @@ import {
 import { expectVisible } from './visibility.ts';
 
 /** The `result` event of a streamed answer, or the body of a plain JSON one. */
-function finalAnswer(body: string): { data?: DraftReport } {
-  if (body.trimStart().startsWith('{')) return JSON.parse(body) as { data?: DraftReport };
+function finalAnswer<Data>(body: string): { data?: Data } {
+  if (body.trimStart().startsWith('{')) return JSON.parse(body) as { data?: Data };
   for (const block of body.replace(/\r\n?/g, '\n').split('\n\n')) {
     const lines = block.split('\n');
     if (!lines.includes(`event: ${STREAM_EVENTS.result}`)) continue;
@@ -24,28 +24,30 @@ function finalAnswer(body: string): { data?: DraftReport } {
       .filter((line) => line.startsWith('data:'))
       .map((line) => line.slice('data:'.length).replace(/^ /, ''))
       .join('\n');
-    return JSON.parse(data) as { data?: DraftReport };
+    return JSON.parse(data) as { data?: Data };
   }
-  assert.fail(`The writer's answer has no ${STREAM_EVENTS.result} event:\n${body.slice(-500)}`);
+  assert.fail(`The answer has no ${STREAM_EVENTS.result} event:\n${body.slice(-500)}`);
 }
 
-/** The calls of every tool that writes with the text engine. */
-const WRITER_PATHS: string[] = TOOL_DESCRIPTORS.flatMap((tool) =>
-  'queue' in tool && tool.queue.capability === 'text' ? Object.values(tool.apiPaths) : [],
+/** The calls of every tool that writes with the text engine or speaks. */
+const RECORDED_PATHS: string[] = TOOL_DESCRIPTORS.flatMap((tool) =>
+  'queue' in tool && ['text', 'speech'].includes(tool.queue.capability)
+    ? Object.values(tool.apiPaths)
+    : [],
 );
 const pagesRecording = new WeakSet<Page>();
 
 /**
- * From the next navigation on, the page keeps a copy of each writer answer's body: its fetch is
+ * From the next navigation on, the page keeps a copy of each writer's and speech answer's body: its fetch is
  * wrapped to tee the stream, so the page still reads it as it comes. Chromium keeps no body of an
  * event stream for Playwright to read afterwards.
  */
-export async function recordWriterAnswers(page: Page): Promise<void> {
+export async function recordAnswers(page: Page): Promise<void> {
   if (pagesRecording.has(page)) return;
   pagesRecording.add(page);
   await page.addInitScript((paths: string[]) => {
     const answers: { path: string; body: string | null }[] = [];
-    Object.assign(window, { writerAnswers: answers });
+    Object.assign(window, { recordedAnswers: answers });
     const originalFetch = window.fetch.bind(window);
     window.fetch = async (input, init) => {
       const response = await originalFetch(input, init);
@@ -65,30 +67,35 @@ export async function recordWriterAnswers(page: Page): Promise<void> {
         headers: response.headers,
       });
     };
-  }, WRITER_PATHS);
+  }, RECORDED_PATHS);
 }
 
 /**
- * The report of the last answer to `path` the page has received since it was loaded (see
- * recordWriterAnswers), once the answer has ended.
+ * The data of the last answer to `path` the page has received since it was loaded (see
+ * recordAnswers), once the answer has ended.
  */
-export async function lastWriterAnswer(
-  page: Page,
-  path: string,
-  timeoutMs: number,
-): Promise<DraftReport> {
+export async function lastAnswer<Data>(page: Page, path: string, timeoutMs: number): Promise<Data> {
   const body = await page.waitForFunction(
     (answerPath) => {
       const answers = (
-        window as unknown as { writerAnswers?: { path: string; body: string | null }[] }
-      ).writerAnswers;
+        window as unknown as { recordedAnswers?: { path: string; body: string | null }[] }
+      ).recordedAnswers;
       const last = answers?.filter((answer) => answer.path === answerPath).at(-1);
       return last?.body ?? false;
     },
     path,
     { timeout: timeoutMs },
   );
-  return finalAnswer(String(await body.jsonValue())).data ?? {};
+  return finalAnswer<Data>(String(await body.jsonValue())).data ?? ({} as Data);
+}
+
+/** A writer's report of its last answer (lastAnswer). */
+export function lastWriterAnswer(
+  page: Page,
+  path: string,
+  timeoutMs: number,
+): Promise<DraftReport> {
+  return lastAnswer<DraftReport>(page, path, timeoutMs);
 }
 
 /** The result panel title the page must show over a finished text with this report. */

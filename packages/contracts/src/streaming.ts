@@ -66,8 +66,8 @@ export const errorEventSchema = z.object({ message: z.string(), status: z.number
  * - `audio` for each piece of the speech as the engine makes it, in order: the piece's text, its
  *   place in the final audio, and its samples (16-bit little-endian mono PCM, base64);
  * - `result` once, at the end, with the JSON the plain call answers (docs/product.md section 7),
- *   less `data.audioBase64` for a WAV (streamedResultCarriesFile in
- *   features/text-to-speech/facts.ts);
+ *   less `data.audioBase64` for a WAV or an MP3, which the page makes from the pieces
+ *   (streamedResultCarriesFile in features/text-to-speech/facts.ts);
  * - `error` once, instead of `result`.
  * The first piece is the text's first sentence alone, so it comes soon.
  */

@@ -164,10 +164,10 @@ test('the story theme is free text up to its limit, not only the listed themes',
   );
 });
 
-test('a streamed WAV result leaves its file out; every other answer keeps it', () => {
+test('a streamed WAV or MP3 result leaves its file out; every other answer keeps it', () => {
   assert.deepEqual(
     OUTPUT_FORMATS.filter((format) => !streamedResultCarriesFile(format)),
-    ['wav'],
+    ['mp3', 'wav'],
   );
   const about = { format: 'wav', mediaType: 'audio/wav', durationSeconds: 2, engine: 'Kokoro' };
   const streamed = { success: true, data: about };

@@ -17,9 +17,12 @@ import {
   SPEECH_UPLOAD_FIELD,
   healthResponseSchema,
   queueEventSchema,
+  speechPieceEventSchema,
   speechToTextResponseSchema,
+  streamedSpeechResultSchema,
   type HealthResponse,
 } from '@ai-tools/contracts';
+import { Redis } from 'ioredis';
 import {
   QUEUE_PREFIX,
   queueName,
@@ -165,6 +168,40 @@ test('speech and a transcription are made on the workers', async () => {
   const heard = words(data.transcript);
   for (const word of ['he', 'was', 'not', 'an', 'ill', 'young', 'man']) {
     assert.ok(heard.includes(word), `"${word}" in "${data.transcript}"`);
+  }
+});
+
+test('a streamed speech request is one job on its worker: the pieces come in order, none is kept', async () => {
+  const jobsBefore = new Set(startedOn.keys());
+  const sentences = ['The kite rose.', 'The children ran after it.', 'Then it came down.'];
+  const speech = await stream(
+    webs[0]!,
+    API_PATHS.textToSpeech,
+    { text: sentences.join(' '), voice: 'nova', outputFormat: 'mp3', captions: true },
+    '127.0.0.9',
+  );
+  await speech.ended;
+  const pieces = speech.events
+    .filter((event) => event.event === 'audio')
+    .map((event) => speechPieceEventSchema.parse(event.data));
+  assert.deepEqual(
+    pieces.map((piece) => [piece.index, piece.text]),
+    sentences.map((sentence, index) => [index, sentence]),
+  );
+  for (const piece of pieces) {
+    assert.ok(Buffer.from(piece.pcmBase64, 'base64').length > 10_000, piece.text);
+    assert.equal(piece.sampleRate, 24_000);
+  }
+  const result = streamedSpeechResultSchema.parse(speech.events.at(-1)?.data);
+  assert.equal(result.data.audioBase64, undefined, 'the page makes the MP3 from the pieces');
+  // One job for the three sentences: its phonemes come from one espeak-ng run on the worker.
+  const jobs = [...startedOn.keys()].filter((job) => !jobsBefore.has(job));
+  assert.equal(jobs.length, 1, `jobs: ${jobs.join(', ')}`);
+  const client = new Redis(redis.url);
+  try {
+    assert.deepEqual(await client.keys(`${QUEUE_PREFIX}:speech:*`), [], 'no piece left in Redis');
+  } finally {
+    client.disconnect();
   }
 });
 

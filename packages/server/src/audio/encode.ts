@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type OutputFormat, SERVER_MESSAGES } from '@ai-tools/contracts';
+import { MP3_KILOBITS_PER_SECOND, type OutputFormat, SERVER_MESSAGES } from '@ai-tools/contracts';
 import { runEngineProcess } from '../child-process.ts';
 
 /**
@@ -17,7 +17,7 @@ const LOWEST_OUTPUT_SAMPLE_RATE = 22_050;
 
 /** Codec and container per format: opus travels in Ogg and AAC in ADTS, as browsers play them. */
 const ENCODER_ARGUMENTS: Record<OutputFormat, string[]> = {
-  mp3: ['-c:a', 'libmp3lame', '-b:a', '96k', '-f', 'mp3'],
+  mp3: ['-c:a', 'libmp3lame', '-b:a', `${MP3_KILOBITS_PER_SECOND}k`, '-f', 'mp3'],
   opus: ['-c:a', 'libopus', '-b:a', '48k', '-f', 'ogg'],
   aac: ['-c:a', 'aac', '-b:a', '96k', '-f', 'adts'],
   flac: ['-c:a', 'flac', '-f', 'flac'],

@@ -7,7 +7,8 @@
  *
  * The speech streams in (contracts/streaming.ts): each piece plays as it comes (live-speech-player),
  * and `madeSeconds` and `queue` say how far the request has got; the finished file (the answer's,
- * or for a WAV the pieces' own samples behind a header, wav-file.ts) then becomes `audioUrl`, and the page's player takes over from the live playback where the visitor is
+ * or for a WAV or an MP3 the one the page made from the pieces, speech-file.ts) then becomes
+ * `audioUrl`, and the page's player takes over from the live playback where the visitor is
  * (`takeOverLivePlayback`). `livePlayback` and `heardSeconds` mirror the live playback, so the page
  * shows one player from the first piece on: its position, Pause and Resume, and Stop.
  */
@@ -25,7 +26,6 @@ import {
   type QueueEvent,
   type TextToSpeechRequest,
   type SpokenAudioAnswer,
-  streamedResultCarriesFile,
   TEXT_TO_SPEECH_MESSAGES,
 } from '@ai-tools/contracts';
 import { postSpeech } from './api-client.ts';
@@ -37,7 +37,7 @@ import {
   type LivePlaybackStatus,
   type LiveSpeechPlayer,
 } from './live-speech-player.ts';
-import { collectWavPieces } from './wav-file.ts';
+import { collectSpeechFile } from './speech-file.ts';
 import { queueReducer } from './writer-stream.ts';
 import { createRunningRequest } from './running-request.ts';
 
@@ -97,10 +97,8 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
     { rejectValue: string }
   >(`${name}/generate`, async (request, { dispatch, rejectWithValue, signal }) => {
     const player = startLivePlayback(dispatch);
-    // A streamed WAV comes once, as the pieces: the page keeps their samples to make the file.
-    const wavPieces = streamedResultCarriesFile(request.outputFormat)
-      ? undefined
-      : collectWavPieces();
+    // A streamed WAV or MP3 comes once, as the pieces: the page makes the file from their samples.
+    const filePieces = collectSpeechFile(request.outputFormat);
     // The answer comes checked with the contracts' schema (event-stream-client.ts, loaded on first
     // use, so zod stays out of the first page load where this slice is).
     let answer: SpokenAudioAnswer;
@@ -110,7 +108,7 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
         onQueue: (queue) => dispatch(slice.actions.queueChanged(queue)),
         onAudio: (piece) => {
           player.play(piece);
-          wavPieces?.add(piece);
+          filePieces?.add(piece);
           dispatch(slice.actions.pieceArrived(piece.endSeconds));
         },
       });
@@ -121,8 +119,8 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
       player.finish();
     }
     // docs/product.md section 7: audioBase64 at the top level or under data (the schema reads
-    // either); an answer without a sound format is the one asked for. A streamed WAV's answer has
-    // none: its file is made from the pieces.
+    // either); an answer without a sound format is the one asked for. A streamed WAV's or MP3's
+    // answer has none: its file is made from the pieces.
     const { audioBase64, format = request.outputFormat, captions = [] } = answer;
     let blob: Blob | null = null;
     if (audioBase64) {
@@ -131,8 +129,8 @@ export function createSpokenAudioSlice<Name extends string>(name: Name) {
       } catch {
         return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
       }
-    } else if (format === 'wav') {
-      blob = wavPieces?.file() ?? null;
+    } else if (format === request.outputFormat) {
+      blob = (await filePieces?.file()) ?? null;
     }
     if (!blob) return rejectWithValue(TEXT_TO_SPEECH_MESSAGES.noAudioData);
     // Cleared while decoding: the result is dropped, so no URL must be created for it.

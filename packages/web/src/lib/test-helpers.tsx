@@ -205,3 +205,16 @@ export function blobText(blob: Blob): Promise<string> {
     reader.readAsText(blob);
   });
 }
+
+/** A blob's bytes, read by jsdom's FileReader (its Blob has no arrayBuffer()). */
+export function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (reader.result instanceof ArrayBuffer) resolve(new Uint8Array(reader.result));
+      else reject(new TypeError('FileReader read no bytes from the blob'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('FileReader could not read the blob'));
+    reader.readAsArrayBuffer(blob);
+  });
+}

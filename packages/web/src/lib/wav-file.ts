@@ -1,45 +1,33 @@
 /**
- * The WAV file of a streamed speech answer, made on the page from the pieces it played: a streamed
- * WAV's `result` does not carry the file again (contracts' streamedResultCarriesFile). The file is
- * what the server's own encoder writes: a 44-byte header, then the 16-bit mono samples.
+ * The WAV file of a streamed speech answer (speech-file.ts): what the server's own encoder writes,
+ * a 44-byte header, then the 16-bit mono samples the pieces carried.
  */
-import type { SpeechPieceEvent } from '@ai-tools/contracts';
-import { decodeBase64 } from './base64.ts';
+import { BYTES_PER_SAMPLE, pieceSamples, type SpeechFileFromPieces } from './piece-samples.ts';
 
 const HEADER_BYTES = 44;
 const FORMAT_CHUNK_BYTES = 16;
 const PCM_FORMAT = 1;
 const CHANNELS = 1;
-const BYTES_PER_SAMPLE = 2;
 
-/** The samples of each piece as they arrive, then the file they make. */
-export interface WavFromPieces {
-  add(piece: SpeechPieceEvent): void;
-  /**
-   * The WAV of every piece added, in order; null when there is no sound or the pieces disagree on
-   * their sample rate (no file the page could label truthfully).
-   */
-  file(): Blob | null;
-}
-
-export function collectWavPieces(): WavFromPieces {
+export function collectWavPieces(): SpeechFileFromPieces {
   const parts: Uint8Array<ArrayBuffer>[] = [];
   const sampleRates = new Set<number>();
   return {
     add(piece) {
-      const bytes = decodeBase64(piece.pcmBase64);
-      // A piece of punctuation alone is silence labelled with any rate: only sound counts. An odd
-      // byte would shift every later sample.
-      const whole = bytes.subarray(0, bytes.length - (bytes.length % BYTES_PER_SAMPLE));
-      if (whole.length === 0) return;
-      parts.push(whole);
+      const samples = pieceSamples(piece);
+      if (!samples) return;
+      parts.push(samples);
       sampleRates.add(piece.sampleRate);
     },
     file() {
       const [sampleRate] = sampleRates;
-      if (parts.length === 0 || sampleRates.size !== 1 || sampleRate === undefined) return null;
+      if (parts.length === 0 || sampleRates.size !== 1 || sampleRate === undefined) {
+        return Promise.resolve(null);
+      }
       const dataBytes = parts.reduce((total, part) => total + part.length, 0);
-      return new Blob([wavHeader(dataBytes, sampleRate), ...parts], { type: 'audio/wav' });
+      return Promise.resolve(
+        new Blob([wavHeader(dataBytes, sampleRate), ...parts], { type: 'audio/wav' }),
+      );
     },
   };
 }

@@ -189,12 +189,23 @@ export const TEXT_TO_SPEECH_DEFAULTS = {
 } as const satisfies { voice: Voice; outputFormat: OutputFormat; speed: number };
 
 /**
- * Whether a streamed speech answer's `result` carries the encoded file (`data.audioBase64`). A WAV
- * is a header and the very samples the `audio` pieces carried, so its result leaves the file out
- * and the client writes the header before the pieces itself: sent again, the audio would cross
- * the wire twice (22 MB more for 5,000 characters, ADR 053). The other formats are compressed
- * files a page cannot make, a fifth of the pieces' size or less, so their result carries them.
+ * The MP3 bitrate, the server's (ffmpeg's libmp3lame) and the page's (lamejs) alike: 96 kbit/s
+ * mono is transparent for a voice at Kokoro's 24 kHz.
+ */
+export const MP3_KILOBITS_PER_SECOND = 96;
+
+/**
+ * The formats whose file the page makes itself from a streamed answer's pieces (ADRs 053 and
+ * 058): a WAV is a header before the very samples the `audio` pieces carried, and an MP3 is
+ * encoded on the page as the pieces arrive. Sent again in the `result`, the audio would cross the
+ * wire twice (22 MB more for 5,000 characters as WAV, 5.5 MB as MP3).
+ */
+export const FORMATS_MADE_FROM_PIECES = ['wav', 'mp3'] as const satisfies readonly OutputFormat[];
+
+/**
+ * Whether a streamed speech answer's `result` carries the encoded file (`data.audioBase64`): only
+ * for Opus, AAC and FLAC, which a page cannot encode without codecs browsers do not all offer.
  */
 export function streamedResultCarriesFile(format: OutputFormat): boolean {
-  return format !== 'wav';
+  return !(FORMATS_MADE_FROM_PIECES as readonly OutputFormat[]).includes(format);
 }

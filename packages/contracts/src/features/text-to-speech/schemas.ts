@@ -71,7 +71,7 @@ export type TextToSpeechResponse = z.infer<typeof textToSpeechResponseSchema>;
 
 /**
  * A streamed answer's `result` (contracts/streaming.ts): the plain answer, less `audioBase64` for
- * a WAV, whose samples the `audio` pieces already carried (streamedResultCarriesFile).
+ * a WAV or an MP3, whose samples the `audio` pieces already carried (streamedResultCarriesFile).
  */
 export const streamedSpeechResultSchema = textToSpeechResponseSchema.extend({
   data: textToSpeechResponseSchema.shape.data.extend({ audioBase64: z.string().optional() }),
@@ -81,8 +81,9 @@ export type StreamedSpeechResult = z.infer<typeof streamedSpeechResultSchema>;
 /**
  * What the website reads of a speech answer (docs/product.md section 7): `audioBase64` at the top
  * level or under `data`. The format and captions are read when they are sound; without them the
- * page falls back to the format it asked for and no captions. A streamed WAV's `result` has no
- * `audioBase64` (streamedResultCarriesFile): the page makes that file from the pieces it played.
+ * page falls back to the format it asked for and no captions. A streamed WAV's or MP3's `result`
+ * has no `audioBase64` (streamedResultCarriesFile): the page makes that file from the pieces it
+ * played.
  */
 const spokenAudioSchema = z.object({
   audioBase64: z.string().min(1).optional(),

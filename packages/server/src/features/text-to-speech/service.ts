@@ -14,9 +14,9 @@ import { encodePcm } from '../../audio/encode.ts';
 import { pcmDurationSeconds } from '../../audio/wav.ts';
 import { withTemporaryFolder } from '../../audio/temporary-folder.ts';
 import { QueuePlace } from '../../providers/job-queue.ts';
+import { speakChunks } from '../../providers/speech-chunks.ts';
 import type {
   EngineRequestOptions,
-  SpeechChunksRequest,
   SpeechSynthesizer,
   SynthesizedSpeech,
 } from '../../providers/types.ts';
@@ -188,24 +188,6 @@ export async function textToSpeech(
         : {}),
     };
   }).finally(() => place.leave());
-}
-
-/**
- * The chunks spoken in order: by the engine's own synthesizeChunks where it has one (one espeak-ng
- * run for the whole request, not one per chunk), else one synthesize call per chunk.
- */
-async function* speakChunks(
-  synthesizer: SpeechSynthesizer,
-  { texts, ...request }: SpeechChunksRequest,
-): AsyncGenerator<SynthesizedSpeech> {
-  if (synthesizer.synthesizeChunks) {
-    yield* synthesizer.synthesizeChunks({ texts, ...request });
-    return;
-  }
-  for (const text of texts) {
-    if (request.signal?.aborted) throw new GenerationAbortedError();
-    yield await synthesizer.synthesize({ ...request, text });
-  }
 }
 
 /**

@@ -89,7 +89,7 @@ export async function createWorkerQueueProviders(config: Config): Promise<Provid
   };
   return {
     text: Object.assign(new WorkerTextGenerator(lines.text, registry), { close: closeOnce }),
-    speech: Object.assign(new WorkerSpeechSynthesizer(lines.speech, registry), {
+    speech: Object.assign(new WorkerSpeechSynthesizer(lines.speech, registry, redis), {
       close: closeOnce,
     }),
     transcription: Object.assign(new WorkerTranscriber(lines.transcription, registry), {

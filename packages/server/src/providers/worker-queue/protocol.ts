@@ -6,7 +6,7 @@
  */
 import type { Capability, EngineStatus } from '@ai-tools/contracts';
 import type {
-  SpeechSynthesisRequest,
+  SpeechChunksRequest,
   TextGenerationRequest,
   TranscriptionProgress,
   TranscriptionRequest,
@@ -51,6 +51,18 @@ export const WORKER_TOPIC_PREFIX = 'workers.';
 
 /** The Redis key of a transcription job's audio, deleted by the worker that reads it. */
 export const audioKey = (jobId: string) => `${QUEUE_PREFIX}:audio:${jobId}`;
+/**
+ * The Redis key of a speech job's piece: its sample rate (4 bytes, little-endian) then its 16-bit
+ * PCM, deleted by the web process that reads it. A piece of several seconds is more than a Relay
+ * message may carry, so only the news that it is there travels on the Relay.
+ */
+export const speechPieceKey = (jobId: string, index: number) =>
+  `${QUEUE_PREFIX}:speech:${jobId}:${index}`;
+/**
+ * A visitor's audio in Redis (a recording to transcribe, a piece of speech) is deleted once read;
+ * this expiry clears what nobody read, as when a process died first.
+ */
+export const AUDIO_EXPIRY_SECONDS = 3600;
 /** One running or waiting request per visitor per capability, across the whole site. */
 export const visitorKey = (capability: Capability, visitor: string) =>
   `${QUEUE_PREFIX}:visitor:${capability}:${visitor}`;
@@ -61,7 +73,8 @@ type Travelling<T> = Omit<
   'signal' | 'visitor' | 'tool' | 'onQueuePosition' | 'place' | 'folder' | 'onProgress' | 'samples'
 >;
 export type TextJobRequest = Travelling<TextGenerationRequest>;
-export type SpeechJobRequest = Travelling<SpeechSynthesisRequest>;
+/** A speech job is a whole request: its chunks, phonemized in one run on the worker. */
+export type SpeechJobRequest = Travelling<SpeechChunksRequest>;
 export type TranscriptionJobRequest = Travelling<TranscriptionRequest>;
 
 export interface JobData<Request> {
@@ -72,10 +85,9 @@ export interface JobData<Request> {
   request: Request;
 }
 
-/** A speech job's answer: its PCM as base64, as BullMQ keeps return values as JSON. */
+/** A speech job's answer: how many pieces it left in Redis (speechPieceKey), one per chunk. */
 export interface SpeechJobResult {
-  pcmBase64: string;
-  sampleRate: number;
+  pieces: number;
 }
 
 /** A failed job's error, as the web process rebuilds it for the visitor. */
@@ -89,6 +101,7 @@ export interface JobFailure {
 export type JobMessage =
   | { kind: 'started'; worker: string }
   | { kind: 'text'; text: string }
+  | { kind: 'speech'; index: number }
   | { kind: 'progress'; progress: TranscriptionProgress }
   | { kind: 'done' }
   | { kind: 'failed'; failure: JobFailure };

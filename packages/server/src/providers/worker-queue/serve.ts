@@ -12,7 +12,9 @@ import { SERVER_MESSAGES, type Capability } from '@ai-tools/contracts';
 import { pcmToFloat } from '../../audio/wav.ts';
 import { AppError, GenerationAbortedError } from '../../errors.ts';
 import type { Providers } from '../types.ts';
+import { speakChunks } from '../speech-chunks.ts';
 import {
+  AUDIO_EXPIRY_SECONDS,
   audioKey,
   cancelTopic,
   JOB_LOCK_MS,
@@ -23,6 +25,7 @@ import {
   reconnectDelay,
   RELAY_NAMESPACE,
   WATCH_INTERVAL_MS,
+  speechPieceKey,
   workerTopic,
   type JobData,
   type JobFailure,
@@ -88,11 +91,27 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<AiWorker>
     },
     speech: async (job, signal) => {
       const { request } = job.data as JobData<SpeechJobRequest>;
-      const speech = await providers.speech.synthesize({ ...request, signal });
-      return {
-        pcmBase64: speech.pcm.toString('base64'),
-        sampleRate: speech.sampleRate,
-      } satisfies SpeechJobResult;
+      let index = 0;
+      try {
+        for await (const speech of speakChunks(providers.speech, { ...request, signal })) {
+          const sampleRate = Buffer.alloc(4);
+          sampleRate.writeUInt32LE(speech.sampleRate);
+          const piece = Buffer.concat([sampleRate, speech.pcm]);
+          await audioClient.set(speechPieceKey(job.id!, index), piece, 'EX', AUDIO_EXPIRY_SECONDS);
+          await tell(job, { kind: 'speech', index });
+          index += 1;
+        }
+      } catch (error) {
+        // Stopped by its web process, which reads no more: what it left unread is deleted.
+        if (signal.aborted && index > 0) {
+          const written = Array.from({ length: index }, (_, piece) =>
+            speechPieceKey(job.id!, piece),
+          );
+          await audioClient.del(...written).catch(() => {});
+        }
+        throw error;
+      }
+      return { pieces: index } satisfies SpeechJobResult;
     },
     transcription: async (job, signal) => {
       const { request } = job.data as JobData<TranscriptionJobRequest>;

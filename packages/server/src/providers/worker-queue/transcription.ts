@@ -1,7 +1,7 @@
 /**
  * Transcription on the AI workers. The recording travels through Redis, not a shared disk: its
  * 16 kHz samples as 16-bit PCM (half the bytes of the floats) under a key the worker deletes once
- * read, with an hour's expiry in case no worker ever does.
+ * read, with an expiry in case no worker ever does.
  */
 import type { EngineStatus } from '@ai-tools/contracts';
 import { floatToPcm } from '../../audio/wav.ts';
@@ -12,10 +12,8 @@ import {
   type TranscriptionRequest,
 } from '../types.ts';
 import type { WorkerLine } from './line.ts';
-import { audioKey, type TranscriptionJobRequest } from './protocol.ts';
+import { AUDIO_EXPIRY_SECONDS, audioKey, type TranscriptionJobRequest } from './protocol.ts';
 import type { WorkerRegistry } from './registry.ts';
-
-export const TRANSCRIPTION_AUDIO_EXPIRY_SECONDS = 3600;
 
 export class WorkerTranscriber implements Transcriber {
   constructor(
@@ -38,12 +36,7 @@ export class WorkerTranscriber implements Transcriber {
       onQueuePosition: request.onQueuePosition,
       place: request.place,
       beforeAdding: async (jobId, redis) => {
-        await redis.set(
-          audioKey(jobId),
-          floatToPcm(samples),
-          'EX',
-          TRANSCRIPTION_AUDIO_EXPIRY_SECONDS,
-        );
+        await redis.set(audioKey(jobId), floatToPcm(samples), 'EX', AUDIO_EXPIRY_SECONDS);
       },
       onMessage: (message) => {
         if (message.kind === 'progress') request.onProgress?.(message.progress);

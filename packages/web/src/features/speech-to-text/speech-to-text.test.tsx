@@ -8,6 +8,7 @@ import {
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
+  blobText,
   callsTo,
   captureDownloads,
   deferred,
@@ -36,15 +37,6 @@ const TRANSCRIPT_REPLY = {
 
 function audioFile(name = 'talk.wav', type = 'audio/wav') {
   return new File(['RIFF....WAVE'], name, { type });
-}
-
-/** jsdom's Blob has no text(): its FileReader reads it. */
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as string);
-    reader.readAsText(blob);
-  });
 }
 
 function dropFiles(target: Element, files: File[]) {
@@ -319,7 +311,7 @@ describe('Speech to text page', () => {
       screen.getByRole('button', { name: SPEECH_TO_TEXT_MESSAGES.downloadWordTimedVtt }),
     );
     expect(downloads.at(-1)?.name).toBe('subtitles-words.vtt');
-    expect(await readBlob(blobs.get(downloads.at(-1)!.href)!)).toContain(
+    expect(await blobText(blobs.get(downloads.at(-1)!.href)!)).toContain(
       'Leave <00:00:00.900>your',
     );
 
@@ -384,10 +376,10 @@ describe('Speech to text page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Download Your RTC file' }));
     const [srt, rtc] = downloads.slice(-2).map((download) => blobs.get(download.href)!);
     const cueStart = (0.5 + (2.5 * 18) / 33).toFixed(3).replace('.', ',');
-    expect(await readBlob(srt!)).toBe(
+    expect(await blobText(srt!)).toBe(
       `1\n00:00:0${cueStart} --> 00:00:05,500\nafter the tone. Goodbye for now.\n`,
     );
-    expect(await readBlob(rtc!)).toBe('after the tone. Goodbye for now.');
+    expect(await blobText(rtc!)).toBe('after the tone. Goodbye for now.');
   });
 
   it('Reset clears the file, the hint and the panel', async () => {

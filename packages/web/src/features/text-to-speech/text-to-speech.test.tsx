@@ -15,6 +15,7 @@ import {
 } from '@ai-tools/contracts';
 import { makeStore } from '../../app/store.ts';
 import {
+  blobBytes,
   blobText,
   callsTo,
   captureDownloads,
@@ -50,19 +51,6 @@ function audioReply(format = 'mp3') {
       engine: 'festival',
       captions: CAPTIONS,
     },
-  });
-}
-
-/** A blob's bytes, read as the browser would. */
-function blobBytes(blob: Blob): Promise<ArrayBuffer> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () =>
-      reader.result instanceof ArrayBuffer
-        ? resolve(reader.result)
-        : reject(new TypeError('FileReader read no bytes from the blob'));
-    reader.onerror = () => reject(reader.error ?? new Error('FileReader could not read the blob'));
-    reader.readAsArrayBuffer(blob);
   });
 }
 
@@ -115,7 +103,7 @@ describe('tts slice', () => {
     expect({ format, error }).toEqual({ format: 'wav', error: null });
     const blob = blobs.get(audioUrl!)!;
     expect(blob.type).toBe('audio/wav');
-    const file = new DataView(await blobBytes(blob));
+    const file = new DataView((await blobBytes(blob)).buffer);
     const text = (offset: number) => String.fromCharCode(...new Uint8Array(file.buffer, offset, 4));
     expect([text(0), text(8), text(12), text(36)]).toEqual(['RIFF', 'WAVE', 'fmt ', 'data']);
     expect(file.getUint32(4, true)).toBe(file.byteLength - 8);
@@ -127,20 +115,67 @@ describe('tts slice', () => {
     expect(played).toEqual([1, -2, 3, 400, -500]);
   });
 
-  it('a streamed answer without a file is an error unless it is a WAV made of its pieces', async () => {
+  it('makes a streamed MP3 from the pieces it played, as the result carries no file again', async () => {
+    const { blobs } = stubObjectUrls();
+    // Half a second of a tone at 24 kHz in two pieces, then a result without audioBase64.
+    const tone = Int16Array.from({ length: 12_000 }, (_, sample) =>
+      Math.round(8000 * Math.sin((2 * Math.PI * 220 * sample) / 24_000)),
+    );
+    const base64 = (pcm: Int16Array) => {
+      let binary = '';
+      for (const byte of new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength)) {
+        binary += String.fromCharCode(byte);
+      }
+      return btoa(binary);
+    };
+    const body = [tone.subarray(0, 6_000), tone.subarray(6_000)]
+      .map((pcm, index) =>
+        serverSentEvent('audio', {
+          index,
+          text: `Piece ${index}.`,
+          startSeconds: index / 4,
+          endSeconds: (index + 1) / 4,
+          sampleRate: 24_000,
+          pcmBase64: base64(pcm),
+        }),
+      )
+      .concat(
+        serverSentEvent('result', {
+          success: true,
+          data: { format: 'mp3', mediaType: 'audio/mpeg', durationSeconds: 0.5, engine: 'Kokoro' },
+        }),
+      )
+      .join('');
+    stubApi({
+      [API_PATHS.textToSpeech]: () =>
+        new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+    });
+    const store = makeStore();
+    await store.dispatch(generateSpeech({ ...REQUEST, outputFormat: 'mp3' }));
+    const { audioUrl, format, error } = store.getState().tts;
+    expect({ format, error }).toEqual({ format: 'mp3', error: null });
+    const blob = blobs.get(audioUrl!)!;
+    expect(blob.type).toBe('audio/mpeg');
+    const bytes = await blobBytes(blob);
+    // An MPEG-2 Layer III frame at 96 kbit/s and 24 kHz: 0xFFF3, then bitrate 10 and rate 1.
+    expect([bytes[0], bytes[1], bytes[2]! & 0xfc]).toEqual([0xff, 0xf3, 0xa4]);
+    // Half a second at 96 kbit/s is 6 KB, give or take the encoder's first and last frames.
+    expect(bytes.length).toBeGreaterThan(5_500);
+    expect(bytes.length).toBeLessThan(8_000);
+  });
+
+  it('a streamed answer without a file is an error unless the page made it from its pieces', async () => {
     stubObjectUrls();
     const result = (format: string) =>
       serverSentEvent('result', {
         success: true,
         data: { format, mediaType: 'audio/mpeg', durationSeconds: 1, engine: 'Kokoro' },
       });
-    for (const [format, body] of [
-      ['mp3', result('mp3')],
-      ['wav', result('wav')],
-    ] as const) {
+    // No pieces to make a WAV or an MP3 of; an Opus the page does not make at all.
+    for (const format of ['mp3', 'wav', 'opus'] as const) {
       stubApi({
         [API_PATHS.textToSpeech]: () =>
-          new Response(body, { headers: { 'content-type': 'text/event-stream' } }),
+          new Response(result(format), { headers: { 'content-type': 'text/event-stream' } }),
       });
       const store = makeStore();
       await store.dispatch(generateSpeech({ ...REQUEST, outputFormat: format }));
