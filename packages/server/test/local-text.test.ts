@@ -186,7 +186,10 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
       await collect(
         generator.generate({
           ...request,
-          maxTokens: 120,
+          // Enough for the longest title the grammar allows (18 words of at most 30 letters), one
+          // token a character: how long the random model's title is depends on how its prompt
+          // was read, in pieces timed on the machine's speed (ADR 057).
+          maxTokens: 600,
           grammar: blogPlanGrammar([], LANGUAGE_PROFILES.English),
         }),
       )
