@@ -1,27 +1,8 @@
 import { MP3_KILOBITS_PER_SECOND, type SpeechPieceEvent } from '@ai-tools/contracts';
 import { collectSpeechFile } from './speech-file.ts';
-import { blobBytes } from './test-helpers.tsx';
+import { blobBytes, tonePiece } from './test-helpers.tsx';
 
 const SAMPLE_RATE = 24_000;
-
-/** A piece of `seconds` of a 220 Hz tone, as the server sends it (16-bit little-endian, base64). */
-function tonePiece(index: number, seconds: number, sampleRate = SAMPLE_RATE): SpeechPieceEvent {
-  const samples = new Int16Array(Math.round(seconds * sampleRate));
-  for (let sample = 0; sample < samples.length; sample += 1) {
-    samples[sample] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * sample) / sampleRate));
-  }
-  const bytes = new Uint8Array(samples.buffer);
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return {
-    index,
-    text: `Sentence ${index + 1}.`,
-    startSeconds: index * seconds,
-    endSeconds: (index + 1) * seconds,
-    sampleRate,
-    pcmBase64: btoa(binary),
-  };
-}
 
 /** A piece of punctuation alone: no samples, any rate. */
 const silentPiece = (index: number): SpeechPieceEvent => ({

@@ -8,6 +8,7 @@ import {
   WRITER_STREAM_EVENTS,
   type HealthResponse,
   type SiteDetailsResponse,
+  type SpeechPieceEvent,
 } from '@ai-tools/contracts';
 import { makeStore } from '../app/store.ts';
 
@@ -217,4 +218,23 @@ export function blobBytes(blob: Blob): Promise<Uint8Array> {
     reader.onerror = () => reject(reader.error ?? new Error('FileReader could not read the blob'));
     reader.readAsArrayBuffer(blob);
   });
+}
+
+/** A piece of `seconds` of a 220 Hz tone, as the server sends it (16-bit little-endian, base64). */
+export function tonePiece(index: number, seconds: number, sampleRate = 24_000): SpeechPieceEvent {
+  const samples = new Int16Array(Math.round(seconds * sampleRate));
+  for (let sample = 0; sample < samples.length; sample += 1) {
+    samples[sample] = Math.round(8000 * Math.sin((2 * Math.PI * 220 * sample) / sampleRate));
+  }
+  const bytes = new Uint8Array(samples.buffer);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return {
+    index,
+    text: `Sentence ${index + 1}.`,
+    startSeconds: index * seconds,
+    endSeconds: (index + 1) * seconds,
+    sampleRate,
+    pcmBase64: btoa(binary),
+  };
 }

@@ -7,6 +7,7 @@
 import type { Capability, EngineStatus } from '@ai-tools/contracts';
 import type {
   SpeechChunksRequest,
+  SynthesizedSpeech,
   TextGenerationRequest,
   TranscriptionProgress,
   TranscriptionRequest,
@@ -58,6 +59,21 @@ export const audioKey = (jobId: string) => `${QUEUE_PREFIX}:audio:${jobId}`;
  */
 export const speechPieceKey = (jobId: string, index: number) =>
   `${QUEUE_PREFIX}:speech:${jobId}:${index}`;
+const SAMPLE_RATE_BYTES = 4;
+
+/** A piece of speech as it waits in Redis (speechPieceKey): its sample rate, then its PCM. */
+export function speechPieceBytes(speech: SynthesizedSpeech): Buffer {
+  const sampleRate = Buffer.alloc(SAMPLE_RATE_BYTES);
+  sampleRate.writeUInt32LE(speech.sampleRate);
+  return Buffer.concat([sampleRate, speech.pcm]);
+}
+
+/** The piece speechPieceBytes wrote; null for bytes too short to be one. */
+export function speechPieceOf(bytes: Buffer): SynthesizedSpeech | null {
+  if (bytes.length < SAMPLE_RATE_BYTES) return null;
+  return { sampleRate: bytes.readUInt32LE(0), pcm: bytes.subarray(SAMPLE_RATE_BYTES) };
+}
+
 /**
  * A visitor's audio in Redis (a recording to transcribe, a piece of speech) is deleted once read;
  * this expiry clears what nobody read, as when a process died first.

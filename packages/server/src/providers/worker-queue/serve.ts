@@ -25,6 +25,7 @@ import {
   reconnectDelay,
   RELAY_NAMESPACE,
   WATCH_INTERVAL_MS,
+  speechPieceBytes,
   speechPieceKey,
   workerTopic,
   type JobData,
@@ -94,9 +95,7 @@ export async function startAiWorker(options: AiWorkerOptions): Promise<AiWorker>
       let index = 0;
       try {
         for await (const speech of speakChunks(providers.speech, { ...request, signal })) {
-          const sampleRate = Buffer.alloc(4);
-          sampleRate.writeUInt32LE(speech.sampleRate);
-          const piece = Buffer.concat([sampleRate, speech.pcm]);
+          const piece = speechPieceBytes(speech);
           await audioClient.set(speechPieceKey(job.id!, index), piece, 'EX', AUDIO_EXPIRY_SECONDS);
           await tell(job, { kind: 'speech', index });
           index += 1;

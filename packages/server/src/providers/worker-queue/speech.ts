@@ -14,12 +14,16 @@ import type {
   SynthesizedSpeech,
 } from '../types.ts';
 import type { WorkerLine } from './line.ts';
-import { speechPieceKey, type SpeechJobRequest, type SpeechJobResult } from './protocol.ts';
+import {
+  speechPieceKey,
+  speechPieceOf,
+  type SpeechJobRequest,
+  type SpeechJobResult,
+} from './protocol.ts';
 import type { WorkerRegistry } from './registry.ts';
 
 /** Characters a second of speech, as the embedded line counts a request's work. */
 const CHARACTERS_PER_SECOND = 15;
-const SAMPLE_RATE_BYTES = 4;
 
 export class WorkerSpeechSynthesizer implements SpeechSynthesizer {
   constructor(
@@ -115,14 +119,10 @@ export class WorkerSpeechSynthesizer implements SpeechSynthesizer {
     } catch {
       throw new ProviderBusyError(SERVER_MESSAGES.workQueueUnreachable, 5);
     }
+    const piece = bytes && speechPieceOf(bytes);
     // Announced or finished, yet not there: gone with a worker or an expiry, not to be had again.
-    if (!bytes || bytes.length < SAMPLE_RATE_BYTES) {
-      throw new ProviderFailedError(SERVER_MESSAGES.workerStopped);
-    }
-    return {
-      sampleRate: bytes.readUInt32LE(0),
-      pcm: bytes.subarray(SAMPLE_RATE_BYTES),
-    };
+    if (!piece) throw new ProviderFailedError(SERVER_MESSAGES.workerStopped);
+    return piece;
   }
 
   async close(): Promise<void> {}

@@ -28,6 +28,7 @@ import {
   serverSentEvent,
   stubApi,
   stubObjectUrls,
+  tonePiece,
 } from '../../lib/test-helpers.tsx';
 import { clearAudio, generateSpeech } from './tts-slice.ts';
 import { TextToSpeechPage } from './text-to-speech-page.tsx';
@@ -118,27 +119,8 @@ describe('tts slice', () => {
   it('makes a streamed MP3 from the pieces it played, as the result carries no file again', async () => {
     const { blobs } = stubObjectUrls();
     // Half a second of a tone at 24 kHz in two pieces, then a result without audioBase64.
-    const tone = Int16Array.from({ length: 12_000 }, (_, sample) =>
-      Math.round(8000 * Math.sin((2 * Math.PI * 220 * sample) / 24_000)),
-    );
-    const base64 = (pcm: Int16Array) => {
-      let binary = '';
-      for (const byte of new Uint8Array(pcm.buffer, pcm.byteOffset, pcm.byteLength)) {
-        binary += String.fromCharCode(byte);
-      }
-      return btoa(binary);
-    };
-    const body = [tone.subarray(0, 6_000), tone.subarray(6_000)]
-      .map((pcm, index) =>
-        serverSentEvent('audio', {
-          index,
-          text: `Piece ${index}.`,
-          startSeconds: index / 4,
-          endSeconds: (index + 1) / 4,
-          sampleRate: 24_000,
-          pcmBase64: base64(pcm),
-        }),
-      )
+    const body = [tonePiece(0, 0.25), tonePiece(1, 0.25)]
+      .map((piece) => serverSentEvent('audio', piece))
       .concat(
         serverSentEvent('result', {
           success: true,
