@@ -41,7 +41,7 @@ let aloneTokensPerSecond: number | undefined;
 for (const visitors of counts) {
   const generator = await loadLlamaTextGenerator({
     modelPath,
-    threads: config.TEXT_THREADS || undefined,
+    threads: config.TEXT_THREADS,
     parallel: visitors,
     maxWaiting: 0,
   });

@@ -427,6 +427,28 @@ describe('reading a long prompt (SmolLM2-135M, the small real model)', () => {
   });
   after(() => smolLm?.close());
 
+  // node-llama-cpp reads 0 as no limit, and a context made so never wrote a token here (the
+  // random tiny model did): the writers' benchmark hung at 200% CPU on TEXT_THREADS' default.
+  test(
+    '0 threads (TEXT_THREADS unset) is every math core, and the engine writes',
+    { timeout: 60_000 },
+    async () => {
+      const { MODELS_DIR } = loadConfig();
+      const engine = await loadLlamaTextGenerator({
+        modelPath: join(MODELS_DIR, TEXT_MODEL_FILES.smolLm135),
+        maxWaiting: 1,
+        threads: 0,
+      });
+      try {
+        assert.ok(engine.threads >= 1, `threads: ${engine.threads}`);
+        await collect(engine.generate({ ...longBrief, maxTokens: 3 }));
+        assert.equal(engine.lastGeneration?.generatedTokens, 3);
+      } finally {
+        await engine.close();
+      }
+    },
+  );
+
   test('the prompt is read once: the chat session finds it already read', async () => {
     await collect(smolLm.generate({ ...longBrief, maxTokens: 4 }));
     const figures = smolLm.lastGeneration!;

@@ -49,7 +49,7 @@ export async function createProviders(
           modelsDir: config.MODELS_DIR,
           textModel: config.TEXT_MODEL,
           maxWaiting: config.TEXT_QUEUE_MAX_WAITING,
-          threads: config.TEXT_THREADS || undefined,
+          threads: config.TEXT_THREADS,
           parallel: config.TEXT_PARALLEL,
           seed: config.TEXT_SEED,
           onLoadError: (error, modelPath) =>

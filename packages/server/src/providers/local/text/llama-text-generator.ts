@@ -38,7 +38,11 @@ export interface LlamaTextGeneratorOptions {
    * sequence's token, since decoding waits on memory, not arithmetic.
    */
   parallel?: number;
-  /** CPU threads for one generation; defaults to every math core (see below). */
+  /**
+   * CPU threads for one generation; 0 (TEXT_THREADS' default) or unset is every math core (see
+   * below). node-llama-cpp reads 0 as no limit, and a context made so never wrote a token here:
+   * the writers' benchmark, which passed TEXT_THREADS on, hung at 200% CPU.
+   */
   threads?: number;
   /**
    * A fixed seed for the sampling: the same request then gives the same text, so a test of a
@@ -108,7 +112,7 @@ export async function loadLlamaTextGenerator(
     const context = await model.createContext({
       contextSize,
       sequences: options.parallel ?? 1,
-      threads: options.threads ?? defaultThreads(llama),
+      threads: options.threads || defaultThreads(llama),
     });
     return new LlamaTextGenerator(llama, model, context, options);
   } catch (error) {
