@@ -213,6 +213,34 @@ test('a plan whose closing heading says its instruction back closes on the usual
   assert.equal(plan?.closing, 'Conclusión');
 });
 
+test('a readable plan with problems is kept over an unreadable rewrite: the post is written, its problems named', async () => {
+  const longHeading =
+    'Write about the weekend and how a late night on Saturday moves your whole week';
+  const generator = writerDouble((request) => {
+    if (!/^Plan a blog post/.test(request.prompt)) return undefined;
+    return request.prompt.includes('refused')
+      ? 'Title: Better Sleep: A Plan That Works\nMeta description: Sleep better tonight with a plan.'
+      : [
+          'Title: Better Sleep: A Plan That Works',
+          'Meta description: Sleep better tonight with a plan that fits your evenings and mornings and a bedroom that helps.',
+          'Sections:',
+          '- Your Evening Routine',
+          '- Your Bedroom',
+          `- ${longHeading}`,
+          `- ${longHeading} and month`,
+          'Closing section: Conclusion',
+        ].join('\n');
+  });
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.equal(draft.firstAttemptProblems.length, 2, JSON.stringify(draft.firstAttemptProblems));
+  assert.match(draft.text, /^# Better Sleep: A Plan That Works\n/);
+  assert.match(draft.text, /\n## Your Bedroom\n/);
+  assert.deepEqual(messages(draft.problems), messages(draft.firstAttemptProblems));
+});
+
 test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
   // The introduction only says the title back, twice: the repeat goes when the part is cleaned,
   // and with it the whole introduction, which no check of the finished post could see.

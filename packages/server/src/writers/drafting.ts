@@ -166,8 +166,21 @@ export async function writeCheckedPart(
     },
     true,
   );
-  const kept = second.problems.length <= first.problems.length ? second : first;
+  const kept = betterAttempt(first, second);
   return { ...kept, firstAttemptProblems: first.problems, rewritten: true };
+}
+
+/**
+ * Of two attempts at a part, the one with fewer problems, the later one on a tie; but a plan that
+ * cannot be read never wins over one that can, whatever the latter's problems: the writer has
+ * nothing to write against. Counted alone, an unreadable rewrite (one problem) beat a readable
+ * plan with two, and SmolLM2's blog ended as "came back empty" in the browser test.
+ */
+function betterAttempt<T extends { problems: DraftProblem[] }>(first: T, second: T): T {
+  const unreadable = (attempt: T) =>
+    attempt.problems.some((problem) => problem.check === UNREADABLE_PLAN.check);
+  if (unreadable(first) !== unreadable(second)) return unreadable(first) ? second : first;
+  return second.problems.length <= first.problems.length ? second : first;
 }
 
 /**
