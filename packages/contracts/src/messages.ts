@@ -147,6 +147,7 @@ export const DRAFT_PROBLEM_MESSAGES = {
     `its voice-over takes about ${seconds} s to read where the video lasts ${target} s`,
   openEmphasis: 'a bold or italic mark is left open',
   openQuote: 'a quotation mark is left open',
+  openBracket: 'a bracket is left open or closed without being opened',
   mixedList: 'a list mixes numbers and bullets',
   emptyCue: (label: string) => `the ${label} says nothing`,
 } as const;

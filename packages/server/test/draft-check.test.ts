@@ -36,6 +36,15 @@ const CLEAN_POST = [
 
 test('a clean post passes every check', () => {
   assert.deepEqual(checkDraft(CLEAN_POST, { ...english, title: true }), []);
+  // An aside in brackets, closed, is prose; "thank you" inside a sentence is not the reader's
+  // thanks; a heading may carry a label.
+  assert.deepEqual(
+    checkDraft(
+      '# A\n\n## Conclusion: Start Your Day Right\n\nDrink a glass (about 250 ml) first. Your body will thank you for it.',
+      english,
+    ),
+    [],
+  );
 });
 
 test('each problem names its check, for the quality benchmark', () => {
@@ -109,6 +118,37 @@ test('the problems the visitors saw are each named', () => {
       "# A\n\nLet's dive into why water matters.",
       DRAFT_PROBLEM_MESSAGES.chatter("Let's dive into"),
     ],
+    // What the writer-checks benchmark's blogs said on 2026-11-28 and the checks let through.
+    [
+      '# A\n\nThank you for your patience and understanding! Goodbye.',
+      DRAFT_PROBLEM_MESSAGES.chatter('Thank you for your patience'),
+    ],
+    [
+      '# A\n\nDo you have any specific questions about how to drink more water?',
+      DRAFT_PROBLEM_MESSAGES.chatter('Do you have any specific questions'),
+    ],
+    [
+      '# A\n\nPlease note that I am writing this text step-by-step and will provide feedback as needed.',
+      DRAFT_PROBLEM_MESSAGES.chatter('Please note that I'),
+    ],
+    [
+      '# A\n\nContinued) – Part 2 (Continued) – Conclusion.',
+      DRAFT_PROBLEM_MESSAGES.instructions('(Continued)'),
+    ],
+    ['# A\n\nContinued) – Part 2 and the rest.', DRAFT_PROBLEM_MESSAGES.openBracket],
+    [
+      "# A\n\nBienvenue à l'ensemble de nos lecteurs. La marche aide le cœur.",
+      DRAFT_PROBLEM_MESSAGES.chatter('Bienvenue à '),
+    ],
+    [
+      '# A\n\nDe plus, je vais vous donner quelques conseils concrets.',
+      DRAFT_PROBLEM_MESSAGES.chatter('je vais vous donner'),
+    ],
+    [
+      '# A\n\nLa marche aide. Conclusion: Maintenez une activité régulière.',
+      DRAFT_PROBLEM_MESSAGES.instructions('Conclusion: '),
+    ],
+    ['# A\n\nDrink water (a glass or two before coffee.', DRAFT_PROBLEM_MESSAGES.openBracket],
     [
       // A sentence as long as the grammar lets one be was cut by that bound.
       `# A\n\nRemember that ${'water is good for you and '.repeat(12)}your proper Hy.`,
@@ -218,6 +258,18 @@ test('a sentence said twice is a repeat, also across parts', () => {
       english,
     ),
     [DRAFT_PROBLEM_MESSAGES.repeatedSentence(`${again.slice(0, 59)}…`)],
+  );
+  // The end of a sentence said again as a sentence of its own (the writer-checks benchmark's
+  // Spanish story, 2026-11-28).
+  const tail = 'Pimienta se sentía extrañada por la ausencia del faro del pueblo.';
+  assert.deepEqual(
+    checkDraft(
+      `Las luces iluminaban el cielo, y ${tail.toLowerCase()}\n\n${tail} Al llegar al faro, miró.`,
+      {
+        profile: LANGUAGE_PROFILES.Spanish,
+      },
+    ),
+    [DRAFT_PROBLEM_MESSAGES.repeatedSentence(`${tail.slice(0, 59)}…`)],
   );
   // Sentences on one subject share words without saying the same thing; a heading is no sentence.
   assert.deepEqual(

@@ -241,6 +241,22 @@ test('a readable plan with problems is kept over an unreadable rewrite: the post
   assert.deepEqual(messages(draft.problems), messages(draft.firstAttemptProblems));
 });
 
+test('a part loses the sentences that say its system prompt back', async () => {
+  const generator = writerDouble(
+    answering(
+      'Write the introduction',
+      'No heading, no greeting, no note to the reader about the text itself. Most of us reach for coffee before anything else in the morning. A glass of water first does more for a body that went all night without a drink. This post shows how to make that glass a habit that lasts.',
+    ),
+  );
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.equal(draft.rewrites, 0, JSON.stringify(draft.firstAttemptProblems));
+  assert.doesNotMatch(draft.text, /No heading/);
+  assert.match(draft.text, /\n\nMost of us reach for coffee/);
+});
+
 test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
   // The introduction only says the title back, twice: the repeat goes when the part is cleaned,
   // and with it the whole introduction, which no check of the finished post could see.

@@ -575,6 +575,14 @@ test('a heading said as a sentence goes; a sentence that goes on from its words 
     ),
     'Compra con una lista.\n\nYour bedroom should be cool and dark at night.',
   );
+  // A sentence written as a title goes too; prose with names, and German nouns, stay.
+  assert.equal(
+    removeHeadingSentences(
+      'A Comprehensive Guide to Getting Started Running, from Finding Your Pace to Mastering Proper Form. We recommend shoes that fit well. Lina and Madame Roux planted tomatoes on the roof. Das regelmäßige Gehen stärkt das Herz und verbessert die Ausdauer.',
+      [],
+    ),
+    'We recommend shoes that fit well. Lina and Madame Roux planted tomatoes on the roof. Das regelmäßige Gehen stärkt das Herz und verbessert die Ausdauer.',
+  );
 });
 
 test('a sentence in another language goes, with the note about its translation', () => {

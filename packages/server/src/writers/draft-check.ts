@@ -11,6 +11,7 @@ import {
   SaidSentences,
   sentencesToCompare,
   splitSentences,
+  withoutLineMarker,
 } from './writing.ts';
 import { SENTENCE_CHARACTERS } from './grammar.ts';
 import {
@@ -259,6 +260,8 @@ function lineProblems(text: string, expectations: DraftExpectations): DraftProbl
     }
     if (!quotesClosed(content))
       problems.push(problem('closed marks', DRAFT_PROBLEM_MESSAGES.openQuote));
+    if (!bracketsClosed(content))
+      problems.push(problem('closed marks', DRAFT_PROBLEM_MESSAGES.openBracket));
 
     const label = /^\*\*([^*]+?):?\*\*:?\s*(.*)$/.exec(content);
     const isCue = label !== null && cueLabels.some((cue) => cue === label[1]?.replace(/:$/, ''));
@@ -314,16 +317,46 @@ function quotesClosed(text: string): boolean {
   );
 }
 
+/**
+ * Every bracket closed after it opens, in order: "Continued) – Part 2 (Continued)" was debris of
+ * the plan, and a ")" before its "(" is no aside a reader can follow.
+ */
+function bracketsClosed(text: string): boolean {
+  let open = 0;
+  for (const mark of text.match(/[()]/g) ?? []) {
+    open += mark === '(' ? 1 : -1;
+    if (open < 0) return false;
+  }
+  return open === 0;
+}
+
 function instructionProblems(text: string): DraftProblem[] {
-  const phrase = INSTRUCTION_ECHO.exec(text)?.[0];
+  const phrase = firstPhrase(text, INSTRUCTION_ECHO);
   return phrase
     ? [problem('no instructions echoed', DRAFT_PROBLEM_MESSAGES.instructions(phrase))]
     : [];
 }
 
 function chatterProblems(text: string): DraftProblem[] {
-  const phrase = CHATTER.exec(text)?.[0];
+  const phrase = firstPhrase(text, CHATTER);
   return phrase ? [problem('no chatter', DRAFT_PROBLEM_MESSAGES.chatter(phrase))] : [];
+}
+
+/**
+ * What `pattern` first finds in the text's sentences, read one by one as the cleaning reads them: a
+ * "^" is a sentence's start ("Bienvenue à…", "Conclusion: …"), which the cleaning drops and the check must name where
+ * it is left.
+ */
+function firstPhrase(text: string, pattern: RegExp): string | undefined {
+  return (
+    text
+      .split('\n')
+      // A heading may be "Conclusion: Start Your Day Right"; the sentences are what is checked.
+      .filter((line) => !HEADING.test(line.trim()))
+      .flatMap((line) => splitSentences(withoutLineMarker(line)))
+      .map((sentence) => pattern.exec(sentence.trim())?.[0])
+      .find((found) => found !== undefined)
+  );
 }
 
 /** Folds case and accents away, so "Pimienta" is found in "PIMIENTA" and "Amélie" in "Amelie". */

@@ -12,6 +12,7 @@ import {
   countWords,
   dropUnfinishedSentence,
   inEngineTurn,
+  removeSentencesOf,
   WritingTooSlowError,
   type WriterContext,
 } from './writing.ts';
@@ -151,7 +152,13 @@ export async function writeCheckedPart(
       ...context,
       onText: part.shownBefore === undefined ? undefined : (piece) => stream.append(piece),
     };
-    const text = part.clean(await collectText(partContext, request));
+    const cleaned = part.clean(await collectText(partContext, request));
+    // A visible part loses the sentences its system prompt holds word for word: the model said
+    // its rules back ("No heading, no greeting, no note to the reader about the text itself.").
+    const text =
+      part.shownBefore === undefined || !request.system
+        ? cleaned
+        : removeSentencesOf(cleaned, request.system);
     return { text, problems: part.check(text) };
   };
 

@@ -214,7 +214,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -248,6 +248,16 @@ export const CHATTER = new RegExp(
     'as an (?:expert|AI|experienced)\\b',
     '^(?:certainly|sure|absolutely)!',
     'as requested\\b',
+    // Thanks, farewells and offers to the reader ("Thank you for your patience and understanding!
+    // Goodbye.", "Do you have any specific questions…?", "Please note that I am writing this text
+    // step-by-step and will provide feedback as needed.").
+    '^thank you\\s*[!.]',
+    'thank you for your (?:patience|understanding|attention|time)',
+    '\\bgood-?bye\\b',
+    'do you have any (?:specific |other |further |more )?questions',
+    'please note that I\\b',
+    "\\bI(?:'m| am) (?:writing|going to write) this\\b",
+    'will provide feedback',
     'please note that (?:these|this|the)\\b',
     'please go ahead\\b',
     'continue writing\\b',
@@ -287,6 +297,9 @@ export const CHATTER = new RegExp(
     '^¡?(?:buena suerte|bonne chance|viel gl[üu]ck|buona fortuna|boa sorte)\\s*[!.]',
     "^d[’']accord[,!.]",
     'je vais (?:[ée]crire|r[ée]diger|continuer)',
+    // A promise to the reader about the text ("je vais vous donner quelques conseils").
+    'je vais vous (?:donner|montrer|pr[ée]senter|expliquer|dire)',
+    'nous vous (?:dirons|montrerons|expliquerons)',
     'voy a (?:escribir|redactar|continuar)',
     "I(?:'ll| will) (?:now )?(?:write|continue)\\b",
     '^note\\s*:\\s*(?:the|this|le|la|el|ce|cette) (?:content|text|section|translation|texte|texto|traduction|traducci[oó]n)',
@@ -314,9 +327,9 @@ export const CHATTER = new RegExp(
     'aqu[íi] (?:tienes|est[áa]) la continuaci[óo]n',
     'here (?:is|are) (?:the )?(?:rest|continuation|next part)\\b',
     // A bare yes or "of course" answers the instruction ("Sí, si.", "Bien sûr !"); a greeting
-    // ("Bienvenue aux lecteurs") opens a chat, not a post.
+    // ("Bienvenue aux lecteurs", "Bienvenue à la découverte de…") opens a chat, not a post.
     '^(?:s[íi],? (?:s[íi]|claro)|¡?claro|¡?por supuesto|bien s[ûu]r|oui,? bien s[ûu]r|nat[üu]rlich|certo|of course|sure)\\s*[!.]',
-    '^(?:bienvenue (?:aux?|à|sur) (?:lecteurs|tous|toutes|vous|notre|mon|ce)|bienvenid[oa]s? (?:a|al) (?:este|nuestro|mi) (?:blog|post|art[íi]culo)|welcome(?:,)? (?:readers|everyone|to (?:this|our|my) (?:blog|post|article))|(?:hello|hi|hola|bonjour|hallo|ciao|ol[áa])(?: (?:everyone|todos|à tous|a tutti|zusammen))?[,!])',
+    '^(?:bienvenue (?:aux?|à|sur) |bienvenid[oa]s? (?:a|al) (?:este|nuestro|mi) (?:blog|post|art[íi]culo)|welcome(?:,)? (?:readers|everyone|to (?:this|our|my) (?:blog|post|article))|(?:hello|hi|hola|bonjour|hallo|ciao|ol[áa])(?: (?:everyone|todos|à tous|a tutti|zusammen))?[,!])',
     // The parts of the post or the goal of the text, talked about in the text.
     '(?:each|every) section\\b',
     'cada secci[oó]n',
@@ -508,7 +521,7 @@ function keepSentences(
 }
 
 /** A line's text without its list marker and bold label ("- **Voiceover:** "). */
-function withoutLineMarker(line: string): string {
+export function withoutLineMarker(line: string): string {
   return line.slice(LINE_MARKER.exec(line)?.[0].length ?? 0);
 }
 
@@ -554,20 +567,33 @@ const RETOLD_MIN_WORDS = 12;
  */
 export class SaidSentences {
   private readonly said: Set<string>[] = [];
+  /** The same sentences as runs of words, " like this ", to find one said inside another. */
+  private readonly saidRuns: string[] = [];
 
   constructor(private readonly locale = 'en') {}
 
-  /** Whether the sentence repeats one said before; a sentence that does not is remembered. */
+  /**
+   * Whether the sentence repeats one said before, or the end or middle of one word for word
+   * ("…el cielo, y Pimienta se sentía extrañada por la ausencia del faro del pueblo." then
+   * "Pimienta se sentía extrañada por la ausencia del faro del pueblo."); a sentence that does not
+   * is remembered.
+   */
   saysAgain(sentence: string): boolean {
     if (countWords(sentence, this.locale) < REPEAT_MIN_WORDS) return false;
     const words = wordStems(sentence, this.locale);
-    const repeats = this.said.some(
-      (earlier) =>
-        sharedShare(earlier, words) >= NEAR_REPEAT_SHARE ||
-        (Math.min(earlier.size, words.size) >= RETOLD_MIN_WORDS &&
-          containedShare(earlier, words) >= RETOLD_SHARE),
-    );
-    if (!repeats) this.said.push(words);
+    const run = ` ${wordsOf(sentence.toLowerCase(), this.locale).join(' ')} `;
+    const repeats =
+      this.saidRuns.some((earlier) => earlier.includes(run)) ||
+      this.said.some(
+        (earlier) =>
+          sharedShare(earlier, words) >= NEAR_REPEAT_SHARE ||
+          (Math.min(earlier.size, words.size) >= RETOLD_MIN_WORDS &&
+            containedShare(earlier, words) >= RETOLD_SHARE),
+      );
+    if (!repeats) {
+      this.said.push(words);
+      this.saidRuns.push(run);
+    }
     return repeats;
   }
 }
@@ -711,11 +737,31 @@ export function removeHeadingSentences(text: string, headings: readonly string[]
   const headingStems = headings.map((heading) => wordStems(heading));
   return keepSentences(text, (sentence) => {
     const stems = wordStems(sentence);
-    return !headingStems.some(
-      (heading) =>
-        stems.size <= heading.size + 1 && sharedShare(heading, stems) >= NEAR_REPEAT_SHARE,
+    return (
+      !isTitleCased(sentence) &&
+      !headingStems.some(
+        (heading) =>
+          stems.size <= heading.size + 1 && sharedShare(heading, stems) >= NEAR_REPEAT_SHARE,
+      )
     );
   });
+}
+
+/**
+ * A sentence written as a title ("A Comprehensive Guide to Getting Started Running, from Finding
+ * Your Pace to Mastering Proper Form."): after its first word, four or more words of four letters
+ * or more, and at least four in five of them capitalised. Prose capitalises its names only, and
+ * German its nouns, about a third of such words.
+ */
+export function isTitleCased(sentence: string): boolean {
+  const longWords = sentence
+    .split(/\s+/)
+    .slice(1)
+    .map((word) => word.replace(/\P{L}/gu, ''))
+    .filter((word) => word.length >= 4);
+  if (longWords.length < 4) return false;
+  const capitalised = longWords.filter((word) => /^\p{Lu}/u.test(word)).length;
+  return capitalised / longWords.length >= 0.8;
 }
 
 /**
