@@ -426,6 +426,11 @@ test('a script fits its duration: each voice-over near its share, none cut mid-s
     fitVoiceover(section, 6, 'en').split('\n')[0],
     `- **${SCRIPT_LABELS.voiceover}:** Stop waiting now. Do the small task today.`,
   );
+  // One whose first sentence alone is over its share keeps that sentence only.
+  assert.equal(
+    fitVoiceover(section, 1, 'en').split('\n')[0],
+    `- **${SCRIPT_LABELS.voiceover}:** Stop waiting now.`,
+  );
 });
 
 test("a section's voice-over over its share is no fault when the whole script reads for its duration", async () => {

@@ -752,6 +752,24 @@ test('a sentence the instructions hold word for word is dropped; a short or chan
     ),
     '- Keep it dark. Each tip is short.\n- Your Bedroom.',
   );
+  // Six words in a row of the instruction are the instruction said back, whatever surrounds
+  // them; a quoted heading's words may be taken up.
+  const story =
+    'Continue from where the story so far stops; do not tell again what already happened, and do not end the story yet.';
+  assert.equal(
+    removeSentencesOf(
+      'Leo ran. The Kite Chase Adventure (Middle) (Page 1/238) Continue from where the story so far stops; do not tell again what already happened, and do not end the story yet.\n\nLeo looked up at the sky and laughed.',
+      story,
+    ),
+    'Leo ran.\n\nLeo looked up at the sky and laughed.',
+  );
+  assert.equal(
+    removeSentencesOf(
+      'How to Ensure Your Body Is Fully Prepped for the day starts with a glass of water.',
+      'Keep to this section\'s subject; "How to Ensure Your Body Is Fully Prepped" is written separately.',
+    ),
+    'How to Ensure Your Body Is Fully Prepped for the day starts with a glass of water.',
+  );
 });
 
 test('a repeated sentence goes, and the list item it opened keeps its marker', () => {

@@ -74,6 +74,11 @@ export type PartRequest = Omit<
 
 export interface PartSpecification {
   request: PartRequest;
+  /**
+   * The words of the prompt that tell the model what to write (not the plan, not the text so far):
+   * a sentence of the part that says them back is dropped, as one that says the system prompt.
+   */
+  instruction?: string;
   /** Makes the model's raw text into the part as it will be shown. */
   clean: (raw: string) => string;
   /** The part's problems; none means it passes. */
@@ -153,12 +158,12 @@ export async function writeCheckedPart(
       onText: part.shownBefore === undefined ? undefined : (piece) => stream.append(piece),
     };
     const cleaned = part.clean(await collectText(partContext, request));
-    // A visible part loses the sentences its system prompt holds word for word: the model said
-    // its rules back ("No heading, no greeting, no note to the reader about the text itself.").
+    // A visible part loses the sentences that say its system prompt or its instruction back
+    // ("No heading, no greeting, no note to the reader about the text itself.").
     const text =
-      part.shownBefore === undefined || !request.system
+      part.shownBefore === undefined
         ? cleaned
-        : removeSentencesOf(cleaned, request.system);
+        : removeSentencesOf(cleaned, [request.system ?? '', part.instruction ?? ''].join('\n'));
     return { text, problems: part.check(text) };
   };
 

@@ -472,9 +472,14 @@ export function removeInlineLists(text: string): string {
     .join('\n');
 }
 
+/** The fewest words in a row a sentence shares with its instructions to be saying them back. */
+const ECHO_RUN_WORDS = 6;
+
 /**
- * Drops each sentence of three words or more that `instruction` holds word for word ("Each one
- * short sentence."): the model said its instructions back.
+ * Drops each sentence that says `instruction` back: one of three words or more it holds word for
+ * word ("Each one short sentence."), or one that shares ECHO_RUN_WORDS words in a row with it
+ * outside its quotes ("The Kite Chase Adventure (Middle) Continue from where the story so far
+ * stops…"). What an instruction quotes (a heading, a keyword) may be taken up by the text.
  */
 export function removeSentencesOf(text: string, instruction: string): string {
   const words = (phrase: string) =>
@@ -483,9 +488,17 @@ export function removeSentencesOf(text: string, instruction: string): string {
       .replace(/[^\p{L}\p{M}\p{N}]+/gu, ' ')
       .trim();
   const source = ` ${words(instruction)} `;
+  const unquoted = ` ${words(instruction.replace(/"[^"\n]*"/g, ' | '))} `;
   return keepSentences(text, (sentence) => {
     const key = words(sentence);
-    return countWords(sentence) < 3 || !source.includes(` ${key} `);
+    if (countWords(sentence) < 3) return true;
+    if (source.includes(` ${key} `)) return false;
+    const sentenceWords = key.split(' ');
+    for (let start = 0; start + ECHO_RUN_WORDS <= sentenceWords.length; start += 1) {
+      const run = sentenceWords.slice(start, start + ECHO_RUN_WORDS).join(' ');
+      if (unquoted.includes(` ${run} `)) return false;
+    }
+    return true;
   })
     .replace(/\n{3,}/g, '\n\n')
     .trim();

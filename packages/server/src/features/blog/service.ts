@@ -35,7 +35,6 @@ import {
   removeHeadingSentences,
   removeOtherLanguages,
   removeRepeatedSentences,
-  removeSentencesOf,
   removeTalkAboutThePost,
   requireText,
   visitorText,
@@ -382,16 +381,14 @@ async function writeBlogDraft(
         temperature: 0.7,
         grammar,
       },
+      instruction,
       clean: (raw) =>
         removeHeadingSentences(
           removeHeadingLabels(
             removeRepeatedSentences(
-              removeSentencesOf(
-                removeTalkAboutThePost(
-                  removeOtherLanguages(cleanModelOutput(raw), brief.profile),
-                  brief.profile.locale,
-                ),
-                instruction,
+              removeTalkAboutThePost(
+                removeOtherLanguages(cleanModelOutput(raw), brief.profile),
+                brief.profile.locale,
               ),
               [],
               post,

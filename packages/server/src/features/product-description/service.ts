@@ -21,7 +21,6 @@ import {
   cleanModelOutput,
   fitHeading,
   removeRepeatedSentences,
-  removeSentencesOf,
   removeTalkAboutThePost,
   requireText,
   visitorText,
@@ -169,12 +168,10 @@ async function writeDraft(
           temperature: 0.7,
           grammar,
         },
+        instruction,
         clean: (raw) =>
           removeRepeatedSentences(
-            removeSentencesOf(
-              removeTalkAboutThePost(cleanModelOutput(raw), brief.profile.locale),
-              instruction,
-            ),
+            removeTalkAboutThePost(cleanModelOutput(raw), brief.profile.locale),
             [],
             before,
           ),

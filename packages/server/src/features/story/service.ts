@@ -385,6 +385,7 @@ async function writeStoryDraft(
     const words = Math.round(target * part.share * PART_WORDS_ASKED);
     const before = index === 0 ? story : `${story}\n\n`;
     const soFar = story.replace(/^# .*\n+/, '').trim();
+    const instruction = part.instruction(words);
     const written = await writeCheckedPart(context, stream, {
       request: {
         system: WRITER_SYSTEM,
@@ -395,7 +396,7 @@ async function writeStoryDraft(
           planFor(plan.lines, part.name),
           '',
           ...(soFar ? ['The story so far:', soFar, ''] : []),
-          `${part.instruction(words)} Write ${inLanguage(brief)}.`,
+          `${instruction} Write ${inLanguage(brief)}.`,
         ].join('\n'),
         maxTokens: maxTokensFor(words, profile),
         temperature: 0.8,
@@ -403,6 +404,7 @@ async function writeStoryDraft(
         // "小さな猫" and told of a girl 花子 instead, in the first part and in its rewrite.
         grammar: storyPartGrammar(profile, words, index === 0 ? brief.opening : undefined),
       },
+      instruction,
       clean: (raw) =>
         cleanPart(
           raw,

@@ -38,6 +38,7 @@ import {
   removeOtherLanguages,
   removeRepeatedSentences,
   requireText,
+  splitSentences,
   trimToSentences,
   visitorText,
   type WriterContext,
@@ -262,8 +263,10 @@ export function fitVoiceover(section: string, words: number, locale: string): st
       const longest = Math.ceil(words * SECTION_WORDS_LONGEST);
       if (countWords(spoken, locale) <= longest) return line;
       const kept = trimToSentences(spoken, longest, locale);
-      // A first sentence already too long stays whole: the check asks for a rewrite.
-      return `${label}${kept.endsWith('…') ? spoken : kept}`;
+      // A first sentence already too long stays, alone: the check asks for a rewrite, and if the
+      // rewrite is no better the script is the closer to its duration (a 15-second script read
+      // for 25 s when such a voice-over was kept whole).
+      return `${label}${kept.endsWith('…') ? (splitSentences(spoken, locale)[0] ?? spoken).trim() : kept}`;
     })
     .join('\n');
 }
@@ -445,6 +448,7 @@ async function writeVideoScriptDraft(
   let script = `# ${plan.title}\n\n`;
   for (const section of sections) {
     const before = `${script}## ${sectionHeading(section)}\n\n`;
+    const instruction = `Write the section ${sectionHeading(section)} as its plan says, in new words that go on from it. Its voice-over has about ${section.words} words, in ${spokenSentences(voiceoverSentences(section))}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`;
     const written = await writeCheckedPart(context, stream, {
       request: {
         system: WRITER_SYSTEM,
@@ -452,12 +456,13 @@ async function writeVideoScriptDraft(
           shared,
           `This section's plan: ${planLineOf(plan.lines, section)}`,
           '',
-          `Write the section ${sectionHeading(section)} as its plan says, in new words that go on from it. Its voice-over has about ${section.words} words, in ${spokenSentences(voiceoverSentences(section))}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`,
+          instruction,
         ].join('\n'),
         maxTokens: Math.ceil(section.words * profile.tokensPerWord * 1.6) + 120,
         temperature: 0.7,
         grammar: videoScriptSectionGrammar(profile, section),
       },
+      instruction,
       clean: (raw) =>
         withOnScreenText(
           fitCues(
