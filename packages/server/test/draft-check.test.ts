@@ -137,6 +137,30 @@ test('the problems the visitors saw are each named', () => {
     ],
     ['# A\n\nContinued) – Part 2 and the rest.', DRAFT_PROBLEM_MESSAGES.openBracket],
     [
+      '# A\n\nDrink water first. The tips are presented in a straightforward manner.',
+      DRAFT_PROBLEM_MESSAGES.chatter('The tips are presented'),
+    ],
+    [
+      '# A\n\nThe content will be tailored to provide helpful information on hydration.',
+      DRAFT_PROBLEM_MESSAGES.chatter('The content will be tailored'),
+    ],
+    [
+      '# A\n\nThe final version has the required paragraph structure and proper spacing.',
+      DRAFT_PROBLEM_MESSAGES.chatter('The final version'),
+    ],
+    [
+      '# A\n\nThis revised version meets the requirements of the prompt.',
+      DRAFT_PROBLEM_MESSAGES.chatter('This revised version'),
+    ],
+    [
+      "# A\n\nHere's an example of how you might begin section 3 with some thoughts.",
+      DRAFT_PROBLEM_MESSAGES.instructions('section 3'),
+    ],
+    [
+      '# A\n\nIt also emphasizes the importance of prioritizing hydration.',
+      DRAFT_PROBLEM_MESSAGES.chatter('It also emphasizes'),
+    ],
+    [
       "# A\n\nBienvenue à l'ensemble de nos lecteurs. La marche aide le cœur.",
       DRAFT_PROBLEM_MESSAGES.chatter('Bienvenue à '),
     ],

@@ -214,7 +214,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -332,6 +332,18 @@ export const CHATTER = new RegExp(
     '^(?:bienvenue (?:aux?|à|sur) |bienvenid[oa]s? (?:a|al) (?:este|nuestro|mi) (?:blog|post|art[íi]culo)|welcome(?:,)? (?:readers|everyone|to (?:this|our|my) (?:blog|post|article))|(?:hello|hi|hola|bonjour|hallo|ciao|ol[áa])(?: (?:everyone|todos|à tous|a tutti|zusammen))?[,!])',
     // The parts of the post or the goal of the text, talked about in the text.
     '(?:each|every) section\\b',
+    // The part described instead of written ("The section focuses on…", "The tips are presented in
+    // a straightforward manner", "The content will be tailored to…", "It also emphasizes the
+    // importance of…" after a part that ended).
+    '^(?:the|this) (?:section|content|tips|paragraph|text)s? (?:will |is |are |also )?(?:be )?(?:focus|focuses|presented|tailored|covers|emphasi[sz]es|aims|discusses|explores|highlights|structured|designed|written|organi[sz]ed)\\b',
+    // The rewrite talked about (its prompt says what was refused): "The final version has the
+    // required paragraph structure… avoids… mid-sentence breaks. This revised version meets the
+    // requirements of the prompt…".
+    '\\b(?:the|this|a) (?:final|revised|new|updated|corrected) version\\b',
+    '\\bthe prompt\\b',
+    '\\bparagraph structure\\b',
+    '\\bmid-sentence\\b',
+    '^it also (?:emphasi[sz]es|highlights|covers|discusses|explores)\\b',
     'cada secci[oó]n',
     'chaque section',
     'jede[nmrs]? Abschnitt',
