@@ -153,6 +153,10 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.chatter('This revised version'),
     ],
     [
+      '# A\n\nAhora, aquí tienes una versión más corta y útil. Espero te guste!',
+      DRAFT_PROBLEM_MESSAGES.chatter('aquí tienes una versión'),
+    ],
+    [
       "# A\n\nHere's an example of how you might begin section 3 with some thoughts.",
       DRAFT_PROBLEM_MESSAGES.instructions('section 3'),
     ],

@@ -343,6 +343,13 @@ export const CHATTER = new RegExp(
     '\\bthe prompt\\b',
     '\\bparagraph structure\\b',
     '\\bmid-sentence\\b',
+    // The same in Spanish and French ("Ahora, aquí tienes una versión más corta y útil del
+    // Introduction… Asegúrate de usar el keyword… Espero te guste!").
+    'aqu[íi] tienes una? (?:versi[óo]n|introducci[óo]n|texto|resumen|secci[óo]n)',
+    '\\b(?:una|la|esta) versi[óo]n (?:m[áa]s )?(?:corta|final|revisada|nueva|mejorada|corregida)',
+    '\\bla version (?:finale|r[ée]vis[ée]e|corrig[ée]e|am[ée]lior[ée]e)',
+    'espero (?:que )?(?:te|le|les|os) (?:guste|sirva|ayude)',
+    'as[ée]g[úu]rate de usar (?:el|la|las|los) (?:keyword|palabra)',
     '^it also (?:emphasi[sz]es|highlights|covers|discusses|explores)\\b',
     'cada secci[oó]n',
     'chaque section',
