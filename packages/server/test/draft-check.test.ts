@@ -157,6 +157,10 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.chatter('aquí tienes una versión'),
     ],
     [
+      '# A\n\nNotez que ce sont juste des exemples et vous pouvez ajuster selon votre style.',
+      DRAFT_PROBLEM_MESSAGES.chatter('ce sont juste des exemples'),
+    ],
+    [
       "# A\n\nHere's an example of how you might begin section 3 with some thoughts.",
       DRAFT_PROBLEM_MESSAGES.instructions('section 3'),
     ],

@@ -350,6 +350,9 @@ export const CHATTER = new RegExp(
     '\\bla version (?:finale|r[ée]vis[ée]e|corrig[ée]e|am[ée]lior[ée]e)',
     'espero (?:que )?(?:te|le|les|os) (?:guste|sirva|ayude)',
     'as[ée]g[úu]rate de usar (?:el|la|las|los) (?:keyword|palabra)',
+    // A note that the text is only a sample ("Notez que ce sont juste des exemples et vous pouvez
+    // ajuster selon votre style").
+    '\\b(?:ce sont|these are|estos son|estas son) (?:juste |seulement |just |only |solo |s[óo]lo )?(?:des |some )?(?:exemples|examples|ejemplos)\\b',
     '^it also (?:emphasi[sz]es|highlights|covers|discusses|explores)\\b',
     'cada secci[oó]n',
     'chaque section',
