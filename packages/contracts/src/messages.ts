@@ -150,6 +150,8 @@ export const DRAFT_PROBLEM_MESSAGES = {
   openBracket: 'a bracket is left open or closed without being opened',
   mixedList: 'a list mixes numbers and bullets',
   emptyCue: (label: string) => `the ${label} says nothing`,
+  cueNotAShot: (label: string, cue: string) =>
+    `the ${label} talks to the viewer instead of naming a shot ("${cue}")`,
 } as const;
 
 /** The tool pages' common controls and notes (docs/product.md sections 2 and 4). */

@@ -63,6 +63,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'DRAFT_PROBLEM_MESSAGES.length': [120, 170, 230],
   'DRAFT_PROBLEM_MESSAGES.speakingTime': [22, 15],
   'DRAFT_PROBLEM_MESSAGES.emptyCue': ['B-roll'],
+  'DRAFT_PROBLEM_MESSAGES.cueNotAShot': ['B-roll', 'You get it, right?'],
   'DRAFT_PROBLEM_MESSAGES.paragraphs': [1, 2],
   'AI_SERVICE_MESSAGES.keyRefused': ['OPENAI_API_KEY'],
   'AI_SERVICE_MESSAGES.modelMissing': [

@@ -350,6 +350,22 @@ test('a script section whose cue line was cleaned away is refused', () => {
   assert.deepEqual(cueProblems(`${section}\n- **On-screen text:** Study smarter`, 'en'), []);
 });
 
+test('a B-roll line that asks or exclaims names no shot; an exclaimed on-screen text is fine', () => {
+  const section = [
+    '- **Voiceover:** Stretch for two minutes.',
+    '- **On-screen text:** Start stretching now!',
+    '- **B-roll:** You get it, right?',
+  ].join('\n');
+  assert.deepEqual(
+    cueProblems(section, 'en').map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.cueNotAShot('B-roll', 'You get it, right?')],
+  );
+  assert.deepEqual(
+    cueProblems(section.replace('You get it, right?', 'A worker stretches at a desk'), 'en'),
+    [],
+  );
+});
+
 test("an on-screen text that says the voice-over's words again stays", () => {
   const section = [
     '- **Voiceover:** Ahora que tienes tu primer sueldo normal, ¿es hora de empezar a ahorrar? Cada centavo cuenta.',

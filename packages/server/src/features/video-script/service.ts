@@ -365,8 +365,8 @@ export function withOnScreenText(section: string, locale: string): string {
 }
 
 /**
- * A cue still too long to be one (on-screen text nobody can read in time, a B-roll paragraph), or
- * not there at all: a cue whose words were chatter ("Let's dive in!") is cleaned away with its line.
+ * A cue still too long to be one (on-screen text nobody can read in time, a B-roll paragraph), a
+ * B-roll line that is no shot, or a cue not there at all: a cue whose words were chatter ("Let's dive in!") is cleaned away with its line.
  */
 export function cueProblems(section: string, locale: string): DraftProblem[] {
   const bounds = [
@@ -379,10 +379,23 @@ export function cueProblems(section: string, locale: string): DraftProblem[] {
     if (line === undefined) {
       return [{ check: 'no empty cue', message: DRAFT_PROBLEM_MESSAGES.emptyCue(label) }];
     }
-    const words = countWords(line.slice(prefix.length), locale);
-    return words > most
-      ? [{ check: 'length', message: DRAFT_PROBLEM_MESSAGES.length(words, 1, most) }]
-      : [];
+    const cue = line.slice(prefix.length).trim();
+    const words = countWords(cue, locale);
+    return [
+      ...(words > most
+        ? [{ check: 'length' as const, message: DRAFT_PROBLEM_MESSAGES.length(words, 1, most) }]
+        : []),
+      // A shot is described, not exclaimed or asked: "You get it, right?", "Unos seguidores están
+      // viendo tu video, así que no dudes en compartirlo!" were B-roll lines.
+      ...(label === SCRIPT_LABELS.bRoll && /[?!？！]$/u.test(cue)
+        ? [
+            {
+              check: 'no empty cue' as const,
+              message: DRAFT_PROBLEM_MESSAGES.cueNotAShot(label, cue),
+            },
+          ]
+        : []),
+    ];
   });
 }
 
