@@ -60,7 +60,20 @@ const CMAKE_OPTIONS = [
   '-DLLAMA_BUILD_UI=OFF',
   '-DLLAMA_USE_PREBUILT_UI=OFF',
   '-DLLAMA_OPENSSL=OFF',
+  ...withoutAmx(),
 ];
+
+/**
+ * On x86, GGML_NATIVE compiles llama.cpp's AMX matrix code wherever the CPU lists AMX, and on an
+ * Intel Xeon of this kind (a virtual machine listing amx_tile, amx_int8 and amx_bf16) both
+ * programs died in it at their first matrix product (`ggml_backend_amx_mul_mat`, segmentation
+ * fault), so llama-server never started. Every other native feature (AVX-512, VNNI) stays.
+ */
+function withoutAmx() {
+  if (process.arch !== 'x64') return [];
+  const flags = '-mno-amx-tile -mno-amx-int8 -mno-amx-bf16';
+  return [`-DCMAKE_C_FLAGS=${flags}`, `-DCMAKE_CXX_FLAGS=${flags}`];
+}
 
 function say(line) {
   console.error(`[llama.cpp] ${line}`);
@@ -71,8 +84,12 @@ function fail(line) {
   process.exit(1);
 }
 
-function isBuilt() {
-  return existsSync(buildRecord) && PROGRAMS.every((name) => existsSync(join(binFolder, name)));
+/** Built, and with today's options: a build made with others (AMX on, say) is made again. */
+async function isBuilt() {
+  if (!existsSync(buildRecord) || !PROGRAMS.every((name) => existsSync(join(binFolder, name))))
+    return false;
+  const { cmake } = JSON.parse(await readFile(buildRecord, 'utf8'));
+  return JSON.stringify(cmake) === JSON.stringify(CMAKE_OPTIONS);
 }
 
 function requireTools() {
@@ -234,7 +251,7 @@ async function build() {
 }
 
 const force = process.argv.includes('--force');
-if (!force && isBuilt()) {
+if (!force && (await isBuilt())) {
   const { seconds } = JSON.parse(await readFile(buildRecord, 'utf8'));
   say(`already built (${seconds} s when it was built): ${binFolder}`);
 } else {
