@@ -343,9 +343,9 @@ function chatterProblems(text: string): DraftProblem[] {
 }
 
 /**
- * What `pattern` first finds in the text's sentences, read one by one as the cleaning reads them: a
- * "^" is a sentence's start ("Bienvenue à…", "Conclusion: …"), which the cleaning drops and the check must name where
- * it is left.
+ * What `pattern` first finds in the text's sentences, read one by one as the cleaning reads them:
+ * a "^" is a sentence's start ("Bienvenue à…", "Conclusion: …"), which the cleaning drops and the
+ * check must name where it is left.
  */
 function firstPhrase(text: string, pattern: RegExp): string | undefined {
   return (
