@@ -161,6 +161,22 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.chatter('ce sont juste des exemples'),
     ],
     [
+      '# A\n\nWater first. The article has provided a comprehensive overview of hydration.',
+      DRAFT_PROBLEM_MESSAGES.chatter('The article has provided'),
+    ],
+    [
+      '# A\n\nYou can add more content if needed. Drink water first.',
+      DRAFT_PROBLEM_MESSAGES.chatter('You can add more content'),
+    ],
+    [
+      '# A\n\nSummary: Water first, coffee second.',
+      DRAFT_PROBLEM_MESSAGES.instructions('Summary: '),
+    ],
+    [
+      '# A\n\nKeep to the Subject. The key to planning your runs is a goal.',
+      DRAFT_PROBLEM_MESSAGES.instructions('Keep to the Subject'),
+    ],
+    [
       "# A\n\nHere's an example of how you might begin section 3 with some thoughts.",
       DRAFT_PROBLEM_MESSAGES.instructions('section 3'),
     ],

@@ -214,7 +214,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
+  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |^keep to (?:the|this) (?:section'?s )?subject\b|\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -343,6 +343,11 @@ export const CHATTER = new RegExp(
     '\\bthe prompt\\b',
     '\\bparagraph structure\\b',
     '\\bmid-sentence\\b',
+    // The third run's: a conclusion that reviews the article ("Summary: The article has provided a
+    // comprehensive overview… The author provides practical tips…"), an offer to write more.
+    '\\bthe (?:article|post|author|blog post) (?:has )?(?:provided|provides|highlights|has shown|shows how|discusses|covers|offers)\\b',
+    'you can add more (?:content|text|details)',
+    '^the goal is to provide\\b',
     // The same in Spanish and French ("Ahora, aquí tienes una versión más corta y útil del
     // Introduction… Asegúrate de usar el keyword… Espero te guste!").
     'aqu[íi] tienes una? (?:versi[óo]n|introducci[óo]n|texto|resumen|secci[óo]n)',
