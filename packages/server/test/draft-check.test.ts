@@ -169,6 +169,14 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.chatter('You can add more content'),
     ],
     [
+      '# A\n\nDans cette introduction, nous explorerons les avantages de la marche.',
+      DRAFT_PROBLEM_MESSAGES.chatter('Dans cette introduction'),
+    ],
+    [
+      '# A\n\nExemple 1: La marche régulière aide le cœur.',
+      DRAFT_PROBLEM_MESSAGES.instructions('Exemple 1:'),
+    ],
+    [
       '# A\n\nSummary: Water first, coffee second.',
       DRAFT_PROBLEM_MESSAGES.instructions('Summary: '),
     ],
