@@ -11,7 +11,6 @@ import {
   SaidSentences,
   sentencesToCompare,
   splitSentences,
-  withoutLineMarker,
 } from './writing.ts';
 import { SENTENCE_CHARACTERS } from './grammar.ts';
 import {
@@ -345,18 +344,13 @@ function chatterProblems(text: string): DraftProblem[] {
 /**
  * What `pattern` first finds in the text's sentences, read one by one as the cleaning reads them:
  * a "^" is a sentence's start ("Bienvenue à…", "Conclusion: …"), which the cleaning drops and the
- * check must name where it is left.
+ * check must name where it is left. Headings are not read: "Conclusion: Start Your Day Right" is
+ * one.
  */
 function firstPhrase(text: string, pattern: RegExp): string | undefined {
-  return (
-    text
-      .split('\n')
-      // A heading may be "Conclusion: Start Your Day Right"; the sentences are what is checked.
-      .filter((line) => !HEADING.test(line.trim()))
-      .flatMap((line) => splitSentences(withoutLineMarker(line)))
-      .map((sentence) => pattern.exec(sentence.trim())?.[0])
-      .find((found) => found !== undefined)
-  );
+  return sentencesToCompare(text)
+    .map((sentence) => pattern.exec(sentence.trim())?.[0])
+    .find((found) => found !== undefined);
 }
 
 /** Folds case and accents away, so "Pimienta" is found in "PIMIENTA" and "Amélie" in "Amelie". */

@@ -214,7 +214,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|closing section|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |^keep to (?:the|this) (?:section'?s )?subject\b|\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o|example|exemple|ejemplo|exemplo|beispiel|esempio) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to this section'?s subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
+  /^(?:title|meta description|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o|example|exemple|ejemplo|exemplo|beispiel|esempio) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to (?:the|this) (?:section'?s )?subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -255,10 +255,9 @@ export const CHATTER = new RegExp(
     'thank you for your (?:patience|understanding|attention|time)',
     '\\bgood-?bye\\b',
     'do you have any (?:specific |other |further |more )?questions',
-    'please note that I\\b',
     "\\bI(?:'m| am) (?:writing|going to write) this\\b",
     'will provide feedback',
-    'please note that (?:these|this|the)\\b',
+    'please note that (?:I|these|this|the)\\b',
     'please go ahead\\b',
     'continue writing\\b',
     "that'?s it!",
@@ -334,36 +333,33 @@ export const CHATTER = new RegExp(
     '(?:each|every) section\\b',
     // The part described instead of written ("The section focuses on…", "The tips are presented in
     // a straightforward manner", "The content will be tailored to…", "It also emphasizes the
-    // importance of…" after a part that ended).
+    // importance of…" after a part that ended), or the whole post reviewed ("Summary: The article
+    // has provided a comprehensive overview… The author provides practical tips…").
     '^(?:the|this) (?:section|content|tips|paragraph|text)s? (?:will |is |are |also )?(?:be )?(?:focus|focuses|presented|tailored|covers|emphasi[sz]es|aims|discusses|explores|highlights|structured|designed|written|organi[sz]ed)\\b',
+    '^it also (?:emphasi[sz]es|highlights|covers|discusses|explores)\\b',
+    '\\bthe (?:article|post|author|blog post) (?:has )?(?:provided|provides|highlights|has shown|shows how|discusses|covers|offers)\\b',
+    '^the goal is to provide\\b',
+    '\\b(?:dans|en) cette (?:introduction|section|partie|conclusion)\\b',
+    '\\b(?:in|en) (?:this|esta) (?:introduction|introducci[oó]n|conclusion|conclusi[oó]n)\\b',
     // The rewrite talked about (its prompt says what was refused): "The final version has the
     // required paragraph structure… avoids… mid-sentence breaks. This revised version meets the
-    // requirements of the prompt…".
+    // requirements of the prompt…", "Ahora, aquí tienes una versión más corta y útil del
+    // Introduction… Asegúrate de usar el keyword…".
     '\\b(?:the|this|a) (?:final|revised|new|updated|corrected) version\\b',
     '\\bthe prompt\\b',
     '\\bparagraph structure\\b',
     '\\bmid-sentence\\b',
-    // The third run's: a conclusion that reviews the article ("Summary: The article has provided a
-    // comprehensive overview… The author provides practical tips…"), an offer to write more.
-    '\\bthe (?:article|post|author|blog post) (?:has )?(?:provided|provides|highlights|has shown|shows how|discusses|covers|offers)\\b',
-    'you can add more (?:content|text|details)',
-    '^the goal is to provide\\b',
-    // And the French post's: "Dans cette introduction, nous explorerons…", "N'hésitez pas à
-    // consulter ces suggestions si vous avez une question…".
-    '\\b(?:dans|en) cette (?:introduction|section|partie|conclusion)\\b',
-    '\\b(?:in|en) (?:this|esta) (?:introduction|introducci[oó]n|conclusion|conclusi[oó]n)\\b',
-    "n'h[ée]sitez pas [àa] (?:consulter|lire|poser)",
-    // The same in Spanish and French ("Ahora, aquí tienes una versión más corta y útil del
-    // Introduction… Asegúrate de usar el keyword… Espero te guste!").
     'aqu[íi] tienes una? (?:versi[óo]n|introducci[óo]n|texto|resumen|secci[óo]n)',
     '\\b(?:una|la|esta) versi[óo]n (?:m[áa]s )?(?:corta|final|revisada|nueva|mejorada|corregida)',
     '\\bla version (?:finale|r[ée]vis[ée]e|corrig[ée]e|am[ée]lior[ée]e)',
-    'espero (?:que )?(?:te|le|les|os) (?:guste|sirva|ayude)',
     'as[ée]g[úu]rate de usar (?:el|la|las|los) (?:keyword|palabra)',
-    // A note that the text is only a sample ("Notez que ce sont juste des exemples et vous pouvez
-    // ajuster selon votre style").
+    // Offers and wishes to the reader, and a note that the text is only a sample: "You can add
+    // more content if needed", "Espero te guste!", "N'hésitez pas à consulter ces suggestions…",
+    // "Notez que ce sont juste des exemples et vous pouvez ajuster selon votre style".
+    'you can add more (?:content|text|details)',
+    'espero (?:que )?(?:te|le|les|os) (?:guste|sirva|ayude)',
+    "n'h[ée]sitez pas [àa] (?:consulter|lire|poser)",
     '\\b(?:ce sont|these are|estos son|estas son) (?:juste |seulement |just |only |solo |s[óo]lo )?(?:des |some )?(?:exemples|examples|ejemplos)\\b',
-    '^it also (?:emphasi[sz]es|highlights|covers|discusses|explores)\\b',
     'cada secci[oó]n',
     'chaque section',
     'jede[nmrs]? Abschnitt',
@@ -566,7 +562,7 @@ function keepSentences(
 }
 
 /** A line's text without its list marker and bold label ("- **Voiceover:** "). */
-export function withoutLineMarker(line: string): string {
+function withoutLineMarker(line: string): string {
   return line.slice(LINE_MARKER.exec(line)?.[0].length ?? 0);
 }
 
@@ -611,9 +607,8 @@ const RETOLD_MIN_WORDS = 12;
  * word or nearly (NEAR_REPEAT_SHARE).
  */
 export class SaidSentences {
-  private readonly said: Set<string>[] = [];
-  /** The same sentences as runs of words, " like this ", to find one said inside another. */
-  private readonly saidRuns: string[] = [];
+  /** Each sentence said: its word stems, and its words as a run " like this ". */
+  private readonly said: { stems: Set<string>; run: string }[] = [];
 
   constructor(private readonly locale = 'en') {}
 
@@ -625,20 +620,16 @@ export class SaidSentences {
    */
   saysAgain(sentence: string): boolean {
     if (countWords(sentence, this.locale) < REPEAT_MIN_WORDS) return false;
-    const words = wordStems(sentence, this.locale);
+    const stems = wordStems(sentence, this.locale);
     const run = ` ${wordsOf(sentence.toLowerCase(), this.locale).join(' ')} `;
-    const repeats =
-      this.saidRuns.some((earlier) => earlier.includes(run)) ||
-      this.said.some(
-        (earlier) =>
-          sharedShare(earlier, words) >= NEAR_REPEAT_SHARE ||
-          (Math.min(earlier.size, words.size) >= RETOLD_MIN_WORDS &&
-            containedShare(earlier, words) >= RETOLD_SHARE),
-      );
-    if (!repeats) {
-      this.said.push(words);
-      this.saidRuns.push(run);
-    }
+    const repeats = this.said.some(
+      (earlier) =>
+        earlier.run.includes(run) ||
+        sharedShare(earlier.stems, stems) >= NEAR_REPEAT_SHARE ||
+        (Math.min(earlier.stems.size, stems.size) >= RETOLD_MIN_WORDS &&
+          containedShare(earlier.stems, stems) >= RETOLD_SHARE),
+    );
+    if (!repeats) this.said.push({ stems, run });
     return repeats;
   }
 }
@@ -798,7 +789,7 @@ export function removeHeadingSentences(text: string, headings: readonly string[]
  * or more, and at least four in five of them capitalised. Prose capitalises its names only, and
  * German its nouns, about a third of such words.
  */
-export function isTitleCased(sentence: string): boolean {
+function isTitleCased(sentence: string): boolean {
   const longWords = sentence
     .split(/\s+/)
     .slice(1)

@@ -366,7 +366,8 @@ export function withOnScreenText(section: string, locale: string): string {
 
 /**
  * A cue still too long to be one (on-screen text nobody can read in time, a B-roll paragraph), a
- * B-roll line that is no shot, or a cue not there at all: a cue whose words were chatter ("Let's dive in!") is cleaned away with its line.
+ * B-roll line that is no shot, or a cue not there at all: a cue whose words were chatter ("Let's
+ * dive in!") is cleaned away with its line.
  */
 export function cueProblems(section: string, locale: string): DraftProblem[] {
   const bounds = [
