@@ -101,6 +101,9 @@ export const WRITER_MESSAGES = {
   writingTooSlow:
     'Writing took too long and was stopped. Please try again, or ask for something shorter.',
   resultEmpty: (what: string) => `The ${what} came back empty. Please try again.`,
+  /** The writer's outline came back without its labelled lines twice: nothing to write against. */
+  planUnreadable: (what: string) =>
+    `The outline for the ${what} came back in a form the writer could not follow. Please try again.`,
   /** Over a finished text that still fails the writer's check after its rewrite. */
   draftHasProblems: (problems: readonly string[]) =>
     `This draft has problems: ${problems.join('; ')}. Press Retry to write a new one.`,

@@ -208,6 +208,31 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     }
   });
 
+  test("a script section's B-roll line never asks or exclaims: a shot is described", async () => {
+    const grammar = videoScriptSectionGrammar(LANGUAGE_PROFILES.English, {
+      name: 'Hook',
+      fromSecond: 0,
+      toSecond: 3,
+      words: 4,
+    });
+    // Seeded, so each prompt gives the same text every run: the random model writes whatever the
+    // grammar allows, and with a heading's end mark, takes 2, 3 and 4 ended this line on "!".
+    const seeded = await loadLlamaTextGenerator({ modelPath, maxWaiting: 1, threads: 1, seed: 7 });
+    try {
+      for (let take = 1; take <= 6; take += 1) {
+        const prompt = `${request.prompt} Take ${take}.`;
+        const written = (
+          await collect(seeded.generate({ ...request, prompt, maxTokens: 2000, grammar }))
+        ).join('');
+        const shot = /^- \*\*B-roll:\*\* (.*)$/m.exec(written)?.[1];
+        assert.ok(shot, `take ${take}: a whole B-roll line in ${written}`);
+        assert.doesNotMatch(shot, /[?!]$/u, `take ${take}`);
+      }
+    } finally {
+      await seeded.close();
+    }
+  });
+
   test('sentences(n) writes at most n sentences: a full stop inside one is not possible', async () => {
     const grammar = [
       `root ::= ${sentences(2)}`,

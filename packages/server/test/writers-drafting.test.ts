@@ -273,6 +273,34 @@ test('a part still wrong after its rewrite is named, even when the finished text
   );
 });
 
+test('an introduction still short after its rewrite goes on from its last sentence, once', async () => {
+  // What the benchmark saw: a Spanish introduction left with "¡No te preocupes!" once its chatter
+  // was cleaned away, at both attempts.
+  const short = 'Sleep matters more than most of us think.';
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Write the introduction') && !request.prompt.includes('too short')
+      ? short
+      : undefined,
+  );
+  const page = followed(generator);
+  const draft = await writeBlog({ topic: 'Better sleep' }, page.context);
+
+  assert.deepEqual(messages(draft.problems), []);
+  assert.deepEqual(messages(draft.firstAttemptProblems), [
+    DRAFT_PROBLEM_MESSAGES.length(8, 25, 150),
+  ]);
+  const introductions = generator.requests.filter((request) =>
+    request.prompt.includes('Write the introduction'),
+  );
+  assert.equal(introductions.length, 3, 'written, written again, continued');
+  const continued = introductions[2];
+  assert.ok(continued?.prompt.includes(`The part so far:\n${short}\n\nIt is too short.`));
+  assert.match(continued?.prompt ?? '', /about 17 more words/);
+  assert.notEqual(continued?.grammar, introductions[0]?.grammar);
+  assert.ok(draft.text.includes(`routine.\n\n${short} On day 1 the `), draft.text);
+  assert.equal(page.shown(), draft.text);
+});
+
 test('what still fails after the rewrite is named, never hidden', async () => {
   // Chatter is cleaned away; a placeholder cannot be, so it stays and is named.
   const generator = writerDouble(

@@ -230,6 +230,18 @@ test('an answer that is empty after cleaning is an error the visitor can act on'
   assert.match(errorMessage(response), /came back empty\. Please try again/);
 });
 
+test('a plan that comes back without its labelled lines twice is named as such, never "empty"', async () => {
+  const unreadable = 'Sure! Here is a great idea for your post about focus.';
+  const app = await appWith(scriptedTextGenerator([unreadable, unreadable]));
+  const response = await app.inject({
+    method: 'POST',
+    url: API_PATHS.generateBlog,
+    payload: { topic: 'Focus' },
+  });
+  assert.equal(response.statusCode, 502);
+  assert.equal(errorMessage(response), WRITER_MESSAGES.planUnreadable('blog post'));
+});
+
 // The time limit only guards against a hang: a writer that is never stopped waits forever.
 test(
   'a visitor who disconnects stops the writer and frees the engine',

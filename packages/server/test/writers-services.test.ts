@@ -8,6 +8,7 @@ import {
 } from '@ai-tools/contracts';
 import {
   cleanModelOutput,
+  closeOpenQuotes,
   fitHeading,
   removeHeadingSentences,
   removeOtherLanguages,
@@ -122,6 +123,22 @@ test('a Japanese quote and the "と質問しました" that closes it are one se
     removeRepeatedSentences(story),
     'ネコはびっくりしました。「何がお手伝いできますか？」と質問しました。\n\nミケは笑いました。',
   );
+});
+
+test('a quote a paragraph leaves open is closed at its end, innermost first; a bare opener goes', () => {
+  // Seen in the writers' benchmark: a Japanese paragraph ended inside its dialogue.
+  assert.equal(
+    closeOpenQuotes('ミケは窓を見ました。「ねえ、見て。\n\n光がありました。'),
+    'ミケは窓を見ました。「ねえ、見て。」\n\n光がありました。',
+  );
+  assert.equal(
+    closeOpenQuotes('She said, "Look at the «old lamp. It shines.'),
+    'She said, "Look at the «old lamp. It shines.»"',
+  );
+  assert.equal(closeOpenQuotes('El faro brillaba. «'), 'El faro brillaba.');
+  // Closed quotes, a heading and a line cut mid-sentence are left as they are.
+  const whole = '# "Title\n\nHe said "hi." She said “bye.”\n- **B-roll:** A lamp “glowing';
+  assert.equal(closeOpenQuotes(whole), whole);
 });
 
 test('trimming keeps whole sentences, and "Mr." does not end one', () => {

@@ -3,16 +3,20 @@
  * it, checks each part as it is finished, and writes a failing part once more. The page follows
  * the draft as it grows; when a part is written again, it goes back to the text before that part.
  */
-import type { DraftReport } from '@ai-tools/contracts';
+import { WRITER_MESSAGES, type DraftReport } from '@ai-tools/contracts';
+import { EmptyResultError } from '../errors.ts';
 import type { TextGenerationRequest } from '../providers/types.ts';
 import type { DraftCheck, DraftProblem } from './draft-check.ts';
 import {
   cleanModelOutput,
+  closeOpenQuotes,
   collectText,
   countWords,
   dropUnfinishedSentence,
   inEngineTurn,
+  removeRepeatedSentences,
   removeSentencesOf,
+  requireText,
   WritingTooSlowError,
   type WriterContext,
 } from './writing.ts';
@@ -88,6 +92,20 @@ export interface PartSpecification {
    * for a part nobody sees, such as the outline.
    */
   shownBefore?: string;
+  /** How a visible part still short after its rewrite is continued, for parts that may be. */
+  continuation?: PartContinuation;
+}
+
+/**
+ * A part of prose still short of its length after its rewrite goes on from its last sentence
+ * once: most often its chatter was cleaned away ("¡No te preocupes!" was all that was left of a
+ * Spanish introduction, twice), and what is left reads well; it only needs more of it.
+ */
+export interface PartContinuation {
+  /** The words the part lacks to its least; 0 when it has them. */
+  missingWords: (part: string) => number;
+  /** The grammar of the sentences added: the part's own prose, fewer sentences. */
+  grammar: string;
 }
 
 export interface WrittenPart {
@@ -143,43 +161,86 @@ export class DraftTally {
 
 /**
  * Writes one part and checks it; a part with problems is written once more, told what was wrong,
- * and the attempt with fewer problems is kept.
+ * and the attempt with fewer problems is kept. A part that may be continued and is still short
+ * goes on from its last sentence once (PartContinuation).
  */
 export async function writeCheckedPart(
   context: WriterContext,
   stream: DraftStream,
   part: PartSpecification,
 ): Promise<WrittenPart> {
-  const attempt = async (request: PartRequest, again: boolean) => {
-    context.onStep?.(part.shownBefore === undefined ? 'planning' : again ? 'rewriting' : 'writing');
-    if (part.shownBefore !== undefined) stream.settle(part.shownBefore);
+  /**
+   * Writes the part, with `note` after its prompt (why it is written again); `written` is the part
+   * so far, shown to the model, which the new text goes on from.
+   */
+  const attempt = async (
+    step: 'writing' | 'rewriting',
+    { note = '', written = '', grammar = part.request.grammar } = {},
+  ) => {
+    context.onStep?.(part.shownBefore === undefined ? 'planning' : step);
+    if (part.shownBefore !== undefined) {
+      stream.settle(written === '' ? part.shownBefore : `${part.shownBefore}${written} `);
+    }
     const partContext: WriterContext = {
       ...context,
       onText: part.shownBefore === undefined ? undefined : (piece) => stream.append(piece),
     };
-    const cleaned = part.clean(await collectText(partContext, request));
-    // A visible part loses the sentences that say its system prompt or its instruction back
-    // ("No heading, no greeting, no note to the reader about the text itself.").
+    const request = {
+      ...part.request,
+      prompt: [
+        part.request.prompt,
+        ...(written === '' ? [] : [`The part so far:\n${written}`]),
+        ...(note === '' ? [] : [note]),
+      ].join('\n\n'),
+      grammar,
+    };
+    const more = part.clean(await collectText(partContext, request));
+    const cleaned =
+      written === '' ? more : `${written} ${removeRepeatedSentences(more, [], written)}`.trim();
+    // A visible part loses the sentences that say its system prompt or its instructions back
+    // ("No heading, no greeting, no note to the reader about the text itself."), and then closes
+    // the quotes its lines leave open (the closing sentence may have been one of them).
     const text =
       part.shownBefore === undefined
         ? cleaned
-        : removeSentencesOf(cleaned, [request.system ?? '', part.instruction ?? ''].join('\n'));
+        : closeOpenQuotes(
+            removeSentencesOf(
+              cleaned,
+              [request.system ?? '', part.instruction ?? '', note].join('\n'),
+            ),
+          );
     return { text, problems: part.check(text) };
   };
 
-  const first = await attempt(part.request, false);
+  const first = await attempt('writing');
   if (first.problems.length === 0) {
     return { ...first, firstAttemptProblems: [], rewritten: false };
   }
-  const second = await attempt(
-    {
-      ...part.request,
-      prompt: `${part.request.prompt}\n\nAn earlier attempt was refused because ${first.problems.map((problem) => problem.message).join('; ')}. Write it again without these problems.`,
-    },
-    true,
-  );
-  const kept = betterAttempt(first, second);
+  const second = await attempt('rewriting', {
+    note: `An earlier attempt was refused because ${first.problems.map((problem) => problem.message).join('; ')}. Write it again without these problems.`,
+  });
+  let kept = betterAttempt(first, second);
+  const missing = part.continuation?.missingWords(kept.text) ?? 0;
+  if (part.continuation && missing > 0 && kept.text.trim() !== '') {
+    const continued = await attempt('rewriting', {
+      note: `It is too short. Go on from where it stops with about ${missing} more words: only the next sentences, without saying again what it says.`,
+      written: kept.text,
+      grammar: part.continuation.grammar,
+    });
+    kept = betterAttempt(kept, continued);
+  }
   return { ...kept, firstAttemptProblems: first.problems, rewritten: true };
+}
+
+/**
+ * The plan a writer goes on with: a plan that came back empty is an empty result, one that came
+ * back without its labelled lines (twice, as writeCheckedPart tried) is named as such; either way
+ * the visitor is told to try again, and nothing is written against no plan.
+ */
+export function requirePlan<Plan>(plan: Plan | undefined, text: string, what: string): Plan {
+  requireText(text, what);
+  if (plan === undefined) throw new EmptyResultError(WRITER_MESSAGES.planUnreadable(what));
+  return plan;
 }
 
 /**

@@ -92,16 +92,35 @@ export function prose(shortest: number, longest: number, prefix = ''): string {
  * without cases ("1: The benefits" numbers a heading the page already orders; "izar recursos"); ? and ! only end the heading ("Stay hydrated all day long!
  * Incorporate…" is two sentences, not a heading).
  */
-export function headingRules(system: WritingSystem, maxWords = 12, prefix = ''): string {
-  const extra = isEastAsian(system) ? CJK_PUNCTUATION : '';
+export function headingRules(
+  system: WritingSystem,
+  maxWords = 12,
+  prefix = '',
+  options: HeadingOptions = {},
+): string {
+  // Without an end mark, Chinese and Japanese lose their full-width ones too (and the full stop).
+  const extra = isEastAsian(system)
+    ? options.endMark === false
+      ? CJK_PUNCTUATION_INSIDE
+      : CJK_PUNCTUATION
+    : '';
   // No brackets: the model put its instructions there ("Introducción (200 characters)").
   const letters = String.raw`${system.letters}${extra}0-9'&\u2019\u2013\u2014-`;
+  const endMark = options.endMark === false ? '' : ' [?!]?';
   return [
-    `${prefix}heading ::= ${prefix}lead (${prefix}between ${prefix}word){0,${maxWords - 1}} [?!]?`,
+    `${prefix}heading ::= ${prefix}lead (${prefix}between ${prefix}word){0,${maxWords - 1}}${endMark}`,
     `${prefix}lead ::= [${system.capitals ?? system.letters}${extra}] [${letters}]{0,29}`,
     `${prefix}word ::= [${letters}]{1,30}`,
     `${prefix}between ::= [,:]? " "`,
   ].join('\n');
+}
+
+export interface HeadingOptions {
+  /**
+   * Whether the heading may end with ? or !: a title may ask or exclaim; a video's B-roll line
+   * describes a shot ("You get it, right?" was one), so it may not.
+   */
+  endMark?: boolean;
 }
 
 /** A keyword or name as a GBNF string literal, on one line. */

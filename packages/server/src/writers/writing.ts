@@ -532,6 +532,39 @@ export function removeSentencesOf(text: string, instruction: string): string {
     .trim();
 }
 
+/** The quotes a line may open, each with its closing mark; a straight quote closes itself. */
+const QUOTE_CLOSERS: Record<string, string> = {
+  '“': '”',
+  '«': '»',
+  '「': '」',
+  '『': '』',
+  '"': '"',
+};
+
+/**
+ * Closes, at the end of each line, the quotes the line opened and did not close, innermost first:
+ * the model's dialogue runs to the paragraph's end ("「ねえ、見て。" ended a Japanese paragraph),
+ * or a cleaning step took out the sentence that closed it. A paragraph is where a reader takes a
+ * quote to end. An opening mark that ends a line has nothing to quote, and goes.
+ */
+export function closeOpenQuotes(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (/^#{1,6}\s/.test(line)) return line;
+      const content = line.replace(/\s*[“«「『]+\s*$/u, '');
+      if (!endsWithFinishedSentence(content)) return content;
+      const open: string[] = [];
+      for (const mark of content) {
+        const closer = QUOTE_CLOSERS[mark];
+        if (open.at(-1) === mark) open.pop();
+        else if (closer !== undefined) open.push(closer);
+      }
+      return `${content}${open.reverse().join('')}`;
+    })
+    .join('\n');
+}
+
 /** A list item's marker, and a script cue's bold label after it: not part of its sentences. */
 const LINE_MARKER = /^\s*(?:(?:[-*+]|\d+[.)])\s+)?(?:\*\*[^*\n]+\*\*:?\s*)?/;
 

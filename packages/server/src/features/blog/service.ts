@@ -16,8 +16,10 @@ import {
   DraftTally,
   writeDraftInTurn,
   UNREADABLE_PLAN,
+  requirePlan,
   writeCheckedPart,
   type Draft,
+  type PartContinuation,
 } from '../../writers/drafting.ts';
 import { headingRules, literal, proseRules, sentences } from '../../writers/grammar.ts';
 import {
@@ -36,7 +38,6 @@ import {
   removeOtherLanguages,
   removeRepeatedSentences,
   removeTalkAboutThePost,
-  requireText,
   visitorText,
   type WriterContext,
 } from '../../writers/writing.ts';
@@ -303,6 +304,18 @@ function paragraphGrammar(brief: BlogBrief): string {
 }
 
 /**
+ * The introduction or the conclusion still short after its rewrite goes on by two to four
+ * sentences: what was cleaned away was chatter, and what is left reads well.
+ */
+export function frameContinuation(brief: BlogBrief): PartContinuation {
+  return {
+    missingWords: (text) =>
+      Math.max(0, FRAME_WORDS.lowest - countWords(text, brief.profile.locale)),
+    grammar: [`root ::= ${sentences(4, 2)}`, proseRules(brief.profile.writingSystem)].join('\n'),
+  };
+}
+
+/**
  * A section's body: two paragraphs, then three or four tips as bullets, each a whole sentence or
  * two. No bold lead-in: the model filled it with its instructions ("**Bullet Point:**:").
  */
@@ -354,10 +367,9 @@ async function writeBlogDraft(
     },
   });
   tally.add(planned);
-  const parsed = parseBlogPlan(planned.text, brief.profile);
-  requireText(parsed ? parsed.title : '', 'blog post');
-  if (!parsed) return tally.draft('', planned.problems);
-  plan = withoutFrameSections(parsed);
+  plan = withoutFrameSections(
+    requirePlan(parseBlogPlan(planned.text, brief.profile), planned.text, 'blog post'),
+  );
 
   const [mainKeyword] = brief.keywords;
   const shared = `${planText(plan)}\n\n`;
@@ -372,6 +384,7 @@ async function writeBlogDraft(
     expectations: DraftExpectations,
     /** The part's own checks, beside those of every text. */
     partProblems: (text: string) => DraftProblem[] = () => [],
+    continuation?: PartContinuation,
   ) => {
     const part = await writeCheckedPart(context, stream, {
       request: {
@@ -402,6 +415,7 @@ async function writeBlogDraft(
         ...checkDraft(text, { ...expectations, before: post }),
       ],
       shownBefore,
+      continuation,
     });
     tally.add(part);
     return part.text;
@@ -415,6 +429,8 @@ async function writeBlogDraft(
     // The keywords are where the plan's grammar put them (the title and the first headings);
     // asked to say the main one here too, the small model often paraphrases it.
     expect({ words: FRAME_WORDS }),
+    undefined,
+    frameContinuation(brief),
   );
 
   for (const [index, heading] of plan.sections.entries()) {
@@ -443,6 +459,7 @@ async function writeBlogDraft(
     beforeConclusion,
     expect({ words: FRAME_WORDS }),
     (text) => headingEchoProblems(text, closing),
+    frameContinuation(brief),
   )}`;
   // A part that said again what an earlier one said (a small model copies) loses the repeat.
   post = removeRepeatedSentences(post);

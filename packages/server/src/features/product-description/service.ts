@@ -11,6 +11,7 @@ import {
   DraftTally,
   writeDraftInTurn,
   UNREADABLE_PLAN,
+  requirePlan,
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
@@ -22,7 +23,6 @@ import {
   fitHeading,
   removeRepeatedSentences,
   removeTalkAboutThePost,
-  requireText,
   visitorText,
   type WriterContext,
 } from '../../writers/writing.ts';
@@ -146,9 +146,7 @@ async function writeDraft(
       check: (text) => (parseProductPlan(text) ? [] : [UNREADABLE_PLAN]),
     }),
   );
-  const plan = parseProductPlan(planned.text);
-  requireText(plan ? plan.headline : '', 'product description');
-  if (!plan) return tally.draft('', planned.problems);
+  const plan = requirePlan(parseProductPlan(planned.text), planned.text, 'product description');
 
   const shared = [
     `The product: "${brief.productName}", for ${brief.audience}, in a ${brief.tone} tone.`,

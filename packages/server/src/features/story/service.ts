@@ -11,6 +11,7 @@ import {
   DraftTally,
   writeDraftInTurn,
   UNREADABLE_PLAN,
+  requirePlan,
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
@@ -32,7 +33,6 @@ import {
   removeOtherLanguages,
   removeRepeatedSentences,
   removeTalkAboutTheStory,
-  requireText,
   trimToSentences,
   visitorText,
   type WriterContext,
@@ -376,9 +376,7 @@ async function writeStoryDraft(
     },
   });
   tally.add(planned);
-  const plan = parseStoryPlan(planned.text);
-  requireText(plan?.title ?? '', 'story');
-  if (!plan) return tally.draft('', planned.problems);
+  const plan = requirePlan(parseStoryPlan(planned.text), planned.text, 'story');
 
   let story = `# ${plan.title}\n\n`;
   for (const [index, part] of STORY_PARTS.entries()) {

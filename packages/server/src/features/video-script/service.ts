@@ -24,6 +24,7 @@ import {
   DraftTally,
   writeDraftInTurn,
   UNREADABLE_PLAN,
+  requirePlan,
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
@@ -37,7 +38,6 @@ import {
   planNotes,
   removeOtherLanguages,
   removeRepeatedSentences,
-  requireText,
   splitSentences,
   trimToSentences,
   visitorText,
@@ -238,8 +238,10 @@ export function videoScriptSectionGrammar(
 ): string {
   const least = voiceoverSentences(section);
   return [
-    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(least + 2, least)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " heading "\\n"`,
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(least + 2, least)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " shotheading "\\n"`,
     headingRules(profile.writingSystem, CUE_WORDS),
+    // A shot is described, never asked or exclaimed ("You get it, right?" was a B-roll line).
+    headingRules(profile.writingSystem, CUE_WORDS, 'shot', { endMark: false }),
     proseRules(profile.writingSystem),
   ].join('\n');
 }
@@ -451,9 +453,7 @@ async function writeVideoScriptDraft(
     },
   });
   tally.add(planned);
-  const plan = parseScriptPlan(planned.text, sections);
-  requireText(plan?.title ?? '', 'script');
-  if (!plan) return tally.draft('', planned.problems);
+  const plan = requirePlan(parseScriptPlan(planned.text, sections), planned.text, 'script');
 
   // A section sees its own plan line only: shown the whole plan and the voice-over so far, the
   // model said the other sections' lines in this one (a call to action's "Download our free video"
