@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CAPABILITIES } from './tool-descriptor.ts';
+import { STORY_LANGUAGES } from './features/story/facts.ts';
 
 /** Every error answer: a human-readable message (ADR 036: one error model). */
 export const apiErrorSchema = z.object({ message: z.string() });
@@ -31,6 +32,12 @@ export const engineStatusSchema = z.object({
    * estimate follows this server's measured speed (issue 22). Unset for a remote service.
    */
   secondsPerAudioSecond: z.number().nonnegative().optional(),
+  /**
+   * A text engine of this server only: the story languages its model writes poorly, as measured on
+   * this model (issue 21). The story page says so before the visitor generates. Unset for a remote
+   * service, whose languages this server cannot know.
+   */
+  weakLanguages: z.array(z.enum(STORY_LANGUAGES)).optional(),
   /**
    * With AI workers on a shared queue (AI_WORKERS=remote): the worker processes that serve the
    * capability, the engines they run and the jobs they are running now.

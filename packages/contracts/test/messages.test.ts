@@ -45,6 +45,7 @@ const EXAMPLE_ARGUMENTS: Record<string, unknown[]> = {
   'SPEECH_TO_TEXT_MESSAGES.jobAudioTooLong': [7200],
   'WRITER_MESSAGES.resultEmpty': ['story'],
   'WRITER_MESSAGES.planUnreadable': ['blog post'],
+  'STORY_MESSAGES.weakLanguage': ['Tamil'],
   'WRITER_MESSAGES.queued': [2, '40 s'],
   'WRITER_MESSAGES.draftHasProblems': [
     ['it has 2 titles instead of one', 'it leaves out "Pimienta"'],

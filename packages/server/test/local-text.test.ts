@@ -434,6 +434,32 @@ describe('createLocalTextGenerator', () => {
   });
 });
 
+describe('what the engine tells of the languages its model writes poorly', () => {
+  test('a model of the manifest names them in its status; any other GGUF file names none', async () => {
+    const { MODELS_DIR } = loadConfig();
+    const text = await createLocalTextGenerator({
+      modelsDir: MODELS_DIR,
+      textModel: 'smollm2-135m',
+      threads: 1,
+    });
+    try {
+      const weakLanguages = text.status().weakLanguages ?? [];
+      // SmolLM2 was trained on English: the story page warns of every other language.
+      assert.ok(weakLanguages.includes('Tamil'), JSON.stringify(weakLanguages));
+      assert.ok(weakLanguages.includes('Spanish'));
+      assert.ok(!weakLanguages.includes('English'));
+    } finally {
+      await text.close();
+    }
+    const other = await createLocalTextGenerator({ modelsDir: tmpdir(), textModel: modelPath });
+    try {
+      assert.equal(other.status().weakLanguages, undefined);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('reading a long prompt (SmolLM2-135M, the small real model)', () => {
   let smolLm: LlamaTextGenerator;
   /** About 900 tokens: seconds of reading on one thread (about 125 tokens/s), inside the context. */

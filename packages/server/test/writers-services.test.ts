@@ -10,6 +10,7 @@ import {
   cleanModelOutput,
   closeOpenQuotes,
   fitHeading,
+  removeHeadingLabels,
   removeHeadingSentences,
   removeOtherLanguages,
   removeRepeatedSentences,
@@ -25,7 +26,6 @@ import { markdownToPlainText } from '../src/text/markdown.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import {
   paragraphProblems,
-  removeHeadingLabels,
   withoutFrameSections,
   withoutSectionLabel,
 } from '../src/features/blog/service.ts';
@@ -38,6 +38,7 @@ import {
   writeVideoScript,
 } from '../src/features/video-script/service.ts';
 import {
+  answering,
   hangingTextGenerator,
   scriptedTextGenerator,
   writerDouble,
@@ -514,6 +515,60 @@ test('a bare yes, a greeting, an apology and talk about the sections go, in Fren
   // "Of course," going on into a sentence, and a greeting a character says, are text.
   const story = 'Of course, the cat came back. "Hello!" said Mia.';
   assert.equal(cleanModelOutput(story), story);
+});
+
+test("talk about the post's sections, points, words and layout goes, in Spanish and French; prose with those words stays", () => {
+  // Seen in the writers' benchmark of 2026-11-28 (fourth run): sentences that passed every check.
+  assert.equal(
+    cleanModelOutput(
+      [
+        'Planear tus compras es una parte fundamental de mejorar tu economía. Cada punto es un breve sentencia con menos de 10 palabras, alineado a la izquierda del texto y centrado en cada columna. No necesitas usar la palabra clave o frases relacionadas.',
+        '',
+        'No incluir el texto de las secciones 2, 3, y 4 aquí. No olvides centrar cada columna y alinearlo a la izquierda.',
+        '',
+        'En la segunda sección, nos concentraremos en cómo elegir los productos. ¿Podrías compartir algún otro tema relevante o sugerir algo nuevo? Compara los precios por kilo.',
+        '',
+        'Cada uno es una frase corta. El primer punto podría ser: Combina tu presupuesto con los precios.',
+        '',
+        'Veuillez noter que cette section utilise des mots clés comme toxines. Il utilise des mots naturels et écrit dans la première personne pour rendre le texte facile à lire. La marche renforce la colonne vertébrale.',
+        '',
+        'Continuando con la mitología del mundo mágico, y usando un humor satírico, Pimienta se encuentra en el pueblo. Pimienta vio la luz.',
+      ].join('\n'),
+    ),
+    [
+      'Planear tus compras es una parte fundamental de mejorar tu economía.',
+      'Compara los precios por kilo.',
+      'La marche renforce la colonne vertébrale.',
+      'Pimienta vio la luz.',
+    ].join('\n\n'),
+  );
+  const prose =
+    'The first person to cross the line won a medal. Align your feet with your hips. Use a shopping list and keep to it.';
+  assert.equal(cleanModelOutput(prose), prose);
+});
+
+test("a story's title said as a paragraph's label goes; the title as the subject of a sentence stays", async () => {
+  const generator = writerDouble(
+    answering(
+      'Write the ending',
+      'The Hidden Treasure: The next day, Mia opened the old chest by the harbour wall. The Hidden Treasure was a box of letters from her grandmother. She read them all to her friends that night, and they laughed until the lamps went out.',
+    ),
+  );
+  const draft = await writeStory(
+    {
+      language: 'English',
+      storyType: 'adventure',
+      audience: 'kids 4-8',
+      tone: 'humorous',
+      topic: 'The hunt for a hidden treasure',
+      storyLength: 200,
+      additionalInfo: '',
+    },
+    writerContext(generator, undefined, 60_000),
+  );
+  assert.doesNotMatch(draft.text, /The Hidden Treasure: The next day/);
+  assert.match(draft.text, /\n\nThe next day, Mia opened the old chest/);
+  assert.match(draft.text, /The Hidden Treasure was a box of letters/);
 });
 
 test('a numbered list inside a paragraph keeps its items as sentences, whatever its numbers', () => {

@@ -5,6 +5,8 @@
  * the second source. The engines look for the files at these paths, so a path is written once.
  */
 
+import { STORY_LANGUAGES, type StoryLanguage } from '@ai-tools/contracts';
+
 export const MODEL_ROLES = ['text', 'speech', 'transcription'] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
 
@@ -58,6 +60,11 @@ export interface ModelFile {
   fetchedByDefault: boolean;
   /** The bytes the file must start with (a GGUF header), checked before its sha256. */
   magic?: string;
+  /**
+   * A text model: the story languages it writes poorly, measured here (ADR 059); the story page
+   * says so before the visitor generates.
+   */
+  weakLanguages?: readonly StoryLanguage[];
 }
 
 /** The GGUF text models, each joined from its Python-index packages (docs/models.md). */
@@ -312,6 +319,25 @@ function whisperFiles(size: 'base' | 'small', folder: WhisperFolder): ModelFile[
   }));
 }
 
+/**
+ * The story languages the Qwen2.5-Coder models write poorly, measured with the story-languages
+ * benchmark (ADR 059): the Indic languages, outside the languages Qwen2.5 was trained for.
+ */
+const QWEN_CODER_WEAK_LANGUAGES: readonly StoryLanguage[] = [
+  'Hindi',
+  'Marathi',
+  'Gujarati',
+  'Bengali',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Punjabi',
+  'Urdu',
+  'Nepali',
+  'Sanskrit',
+];
+
 /** The first four bytes of every GGUF file. */
 const GGUF_MAGIC = 'GGUF';
 
@@ -332,6 +358,7 @@ const textModels: ModelFile[] = [
     licence: 'Apache-2.0',
     fetchedByDefault: true,
     magic: GGUF_MAGIC,
+    weakLanguages: QWEN_CODER_WEAK_LANGUAGES,
   },
   {
     model: 'qwen2.5-coder-0.5b',
@@ -349,6 +376,8 @@ const textModels: ModelFile[] = [
     licence: 'Apache-2.0',
     fetchedByDefault: false,
     magic: GGUF_MAGIC,
+    // Measured on the 1.5B model; the 0.5B one of the same family writes them no better.
+    weakLanguages: QWEN_CODER_WEAK_LANGUAGES,
   },
   {
     model: 'smollm2-135m',
@@ -371,6 +400,8 @@ const textModels: ModelFile[] = [
     // Small enough for every install, and the tests use it as a real instruction-following model.
     fetchedByDefault: true,
     magic: GGUF_MAGIC,
+    // Trained on English only: it writes every other language poorly.
+    weakLanguages: STORY_LANGUAGES.filter((language) => language !== 'English'),
   },
 ];
 

@@ -394,6 +394,34 @@ export const CHATTER = new RegExp(
     'paragrafo',
     'ecco (?:il|la|i|le) (?:primo|prima|paragrafo|sezione|testo)',
     'aqui est[áa] (?:o|a) (?:primeiro|primeira|par[áa]grafo|se[çc][ãa]o|texto)',
+    // Talk about the post's sections, points, words and layout, in the visitor's language: "En la
+    // segunda sección, nos concentraremos en…", "No incluir el texto de las secciones 2, 3, y 4",
+    // "Cada uno es una frase corta", "El primer punto podría ser:", "No olvides centrar cada
+    // columna y alinearlo a la izquierda", "Veuillez noter que cette section utilise des mots
+    // clés…", "écrit dans la première personne", "¿Podrías compartir algún otro tema…?".
+    '\\b(?:first|second|third|fourth|fifth|last|next|previous|this) section\\b',
+    '\\b(?:primera|segunda|tercera|cuarta|quinta|[úu]ltima|siguiente|anterior|esta) secci[oó]n\\b',
+    '\\b(?:premi[èe]re|deuxi[èe]me|seconde|troisi[èe]me|quatri[èe]me|derni[èe]re|prochaine|cette) (?:section|partie)\\b',
+    '\\b(?:sections|secciones|se[çc][õo]es) \\d',
+    '\\bcada (?:uno|una|punto|consejo|vi[ñn]eta) (?:es|tiene|debe ser) (?:una? )?(?:breve |corta )?(?:frase|oraci[oó]n|sentencia)',
+    '\\bchaque (?:point|conseil|puce) (?:est|doit [êe]tre) une (?:courte )?phrase',
+    '\\b(?:el|la) (?:primer|primera|segundo|segunda|tercer|tercera|[úu]ltimo|[úu]ltima) (?:punto|consejo) (?:podr[íi]a|puede|deber[íi]a) ser',
+    '\\bthe (?:first|second|third|last) (?:point|tip|bullet) (?:could|should|might|would) be',
+    '\\ble (?:premier|deuxi[èe]me|dernier) (?:point|conseil) (?:pourrait|peut|devrait) [êe]tre',
+    '\\b(?:centr|alin|align|center)\\p{L}* (?:\\p{L}+ ){0,3}(?:columna|column|colonne|izquierda|derecha|left|right|gauche|droite)\\b',
+    '\\b(?:cada columna|every column|chaque colonne)\\b',
+    'veuillez noter que',
+    '\\b(?:usa|usar|utiliza|utilizar|incluye|incluir|utilise|utiliser|use|uses|using|include|includes) (?:\\p{L}+ ){0,2}(?:palabras? clave|mots?[- ]cl[ée]s?|keywords?)\\b',
+    // The voice the text is written in ("écrit dans la première personne"), not a first person
+    // to cross a line.
+    '\\b(?:in|en|dans) (?:the |la )?(?:first|third|primera|tercera|premi[èe]re|troisi[èe]me) person(?:a|ne)?\\b',
+    '\\bpodr[íi]as (?:compartir|sugerir|indicarme|decirme)\\b',
+    '\\bcould you (?:share|suggest|tell me|give me)\\b',
+    '\\bpourriez-vous\\b',
+    // A story's style and its going on said in the story ("Continuando con la mitología del mundo
+    // mágico, y usando un humor satírico, Pimienta…").
+    '^(?:continuando (?:con|desde)|en continuant)\\b',
+    '\\b(?:usando un (?:humor|tono)|using an? \\p{L}+ (?:tone|style)|en utilisant un (?:humour|ton))\\b',
     // A story's instructions said back in the story's language.
     'contin[úu]o con (?:el|la) (?:cuerpo|historia|relato)',
     'escribo en (?:espa[ñn]ol|ingl[ée]s|franc[ée]s)',
@@ -794,6 +822,33 @@ export function removeTalkAboutTheStory(text: string, locale = 'en'): string {
 /** Drops each sentence of a post that talks about the post, its parts or its instructions. */
 export function removeTalkAboutThePost(text: string, locale = 'en'): string {
   return removeWritingTalk(text, POST_WRITING_WORDS, POST_WRITING_WORDS_IN_TALK, locale);
+}
+
+/**
+ * Takes away a plan heading said as a label at the start of a line ("Por qué es importante ahorrar:
+ * Ahorrar es…" in another section, "Form and Technique: The key to Success (cont. Section 3) Form
+ * is…"): the sentence after it stays, with its capital.
+ */
+export function removeHeadingLabels(body: string, headings: readonly string[]): string {
+  return body
+    .split('\n')
+    .map((line) => {
+      const marker = /^(?:- )?/.exec(line)?.[0] ?? '';
+      const rest = line.slice(marker.length);
+      const heading = headings.find((candidate) =>
+        rest.toLowerCase().startsWith(candidate.toLowerCase()),
+      );
+      if (!heading) return line;
+      // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it;
+      // or no mark, when a capital starts the sentence after it ("Preparing to Drink Coffee
+      // Preparing to drink coffee is…").
+      const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u.exec(rest.slice(heading.length));
+      if (!label) return line;
+      const after = rest.slice(heading.length + label[0].length);
+      if (label[0].trim() === '' && !/^\p{Lu}/u.test(after)) return line;
+      return after === '' ? line : `${marker}${capitalised(after)}`;
+    })
+    .join('\n');
 }
 
 /**

@@ -8,6 +8,12 @@ export const STORY_MESSAGES = {
   fillAllRequiredFields: 'Please fill all required fields',
   topicRequired: 'topic is required: one of the story themes or a theme of your own.',
   topicTooLong: `topic must be at most ${STORY_LIMITS.storyThemeMaxLength} characters: shorten the theme and put the details in additionalInfo.`,
+  /**
+   * Under the language, before the visitor generates, when the text engine writes it poorly
+   * (EngineStatus.weakLanguages).
+   */
+  weakLanguage: (language: string) =>
+    `The local model writes ${language} poorly: expect simple sentences, some words that are not ${language}, and a longer wait than in English. It writes English, Spanish, French, Arabic, Chinese and Japanese well.`,
   listen:
     'Reads your story aloud, in its language where a voice of that language exists, with captions timed to the audio.',
 } as const;

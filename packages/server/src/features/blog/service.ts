@@ -34,6 +34,7 @@ import {
   cleanModelOutput,
   countWords,
   fitHeading,
+  removeHeadingLabels,
   removeHeadingSentences,
   removeOtherLanguages,
   removeRepeatedSentences,
@@ -223,33 +224,6 @@ export function headingEchoProblems(body: string, heading: string): DraftProblem
   return echoed
     ? [{ check: 'no instructions echoed', message: DRAFT_PROBLEM_MESSAGES.instructions(heading) }]
     : [];
-}
-
-/**
- * Takes away a plan heading said as a label at the start of a line ("Por qué es importante ahorrar:
- * Ahorrar es…" in another section, "Form and Technique: The key to Success (cont. Section 3) Form
- * is…"): the sentence after it stays, with its capital.
- */
-export function removeHeadingLabels(body: string, headings: readonly string[]): string {
-  return body
-    .split('\n')
-    .map((line) => {
-      const marker = /^(?:- )?/.exec(line)?.[0] ?? '';
-      const rest = line.slice(marker.length);
-      const heading = headings.find((candidate) =>
-        rest.toLowerCase().startsWith(candidate.toLowerCase()),
-      );
-      if (!heading) return line;
-      // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it;
-      // or no mark, when a capital starts the sentence after it ("Preparing to Drink Coffee
-      // Preparing to drink coffee is…").
-      const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u.exec(rest.slice(heading.length));
-      if (!label) return line;
-      const after = rest.slice(heading.length + label[0].length);
-      if (label[0].trim() === '' && !/^\p{Lu}/u.test(after)) return line;
-      return after === '' ? line : `${marker}${capitalised(after)}`;
-    })
-    .join('\n');
 }
 
 /** The paragraphs a section is asked for, before its tips. */

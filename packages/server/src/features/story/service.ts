@@ -30,6 +30,7 @@ import {
   countWords,
   dropUnfinishedSentence,
   planNotes,
+  removeHeadingLabels,
   removeOtherLanguages,
   removeRepeatedSentences,
   removeTalkAboutTheStory,
@@ -303,10 +304,15 @@ function maxTokensFor(words: number, profile: LanguageProfile): number {
  */
 function cleanPart(raw: string, profile: LanguageProfile, story: string, longest?: number): string {
   const { locale } = profile;
+  // The title said as a paragraph's label ("La Luna Mágica: El día siguiente, …") goes.
+  const title = /^# (.+)$/m.exec(story)?.[1] ?? '';
   const part = dropUnfinishedSentence(
     removeTalkAboutTheStory(
       removeRepeatedSentences(
-        removeOtherLanguages(markdownToPlainText(cleanModelOutput(raw)), profile),
+        removeHeadingLabels(
+          removeOtherLanguages(markdownToPlainText(cleanModelOutput(raw)), profile),
+          title === '' ? [] : [title],
+        ),
         [],
         story,
       ),

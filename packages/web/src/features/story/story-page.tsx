@@ -74,6 +74,8 @@ export function StoryPage() {
     STORY_LANGUAGES[0],
     isOneOf(STORY_LANGUAGES),
   );
+  // Said before the visitor generates: the model's weak languages (issue 21) are measured, not guessed.
+  const writesPoorly = engineStatus.engine?.weakLanguages?.includes(language) === true;
   const [storyType, setStoryType] = useKeptState<StoryType>(
     'story.type',
     STORY_TYPES[0],
@@ -222,6 +224,11 @@ export function StoryPage() {
             required
           />
         </div>
+        {writesPoorly ? (
+          <p className="tool-note" data-testid="weak-language">
+            {STORY_MESSAGES.weakLanguage(language)}
+          </p>
+        ) : null}
         <div className="field">
           <label htmlFor="story-additional-info">Additional Topic Information</label>
           <textarea

@@ -6,6 +6,7 @@ import {
   STORY_AUDIENCES,
   STORY_LANGUAGES,
   STORY_LENGTHS,
+  STORY_MESSAGES,
   STORY_THEMES,
   STORY_TONES,
   STORY_TYPES,
@@ -24,6 +25,7 @@ import {
   FAILURES_WITHOUT_MESSAGE,
   jsonBody,
   jsonResponse,
+  READY_HEALTH,
   renderWithStore,
   serverSentEvent,
   stubApi,
@@ -514,6 +516,36 @@ describe('Story page', () => {
       'story-audio.mp3',
       'story-audio.srt',
     ]);
+  });
+
+  it('says before the visitor generates when the text engine writes the chosen language poorly', async () => {
+    const store = makeStore({
+      engines: {
+        engines: {
+          ...READY_HEALTH.engines,
+          text: { ...READY_HEALTH.engines.text, weakLanguages: ['Tamil', 'Hindi'] },
+        },
+        loading: false,
+        loaded: true,
+        error: null,
+      },
+    });
+    renderWithStore(<StoryPage />, store);
+    const user = userEvent.setup();
+    expect(screen.queryByTestId('weak-language')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Language'), 'Tamil');
+    expect(screen.getByTestId('weak-language')).toHaveTextContent(
+      STORY_MESSAGES.weakLanguage('Tamil'),
+    );
+    await user.selectOptions(screen.getByLabelText('Language'), 'Spanish');
+    expect(screen.queryByTestId('weak-language')).toBeNull();
+  });
+
+  it('says nothing of a language when the engine names none it writes poorly', async () => {
+    renderWithStore(<StoryPage />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Language'), 'Tamil');
+    expect(screen.queryByTestId('weak-language')).toBeNull();
   });
 
   it("the Listen panel lists the voices' languages and says beforehand when they do not speak the story's", async () => {

@@ -43,7 +43,11 @@ export async function createLocalTextGenerator(options: LocalTextOptions): Promi
     return unavailableEngine(WRITER_MESSAGES.textGenerationUnavailable);
   }
   try {
-    return await loadLlamaTextGenerator({ ...options, modelPath });
+    // A model of the manifest brings what was measured of it; any other GGUF file, nothing.
+    const weakLanguages = MODEL_MANIFEST.find(
+      (file) => file.role === 'text' && join(options.modelsDir, file.path) === modelPath,
+    )?.weakLanguages;
+    return await loadLlamaTextGenerator({ ...options, modelPath, weakLanguages });
   } catch (error) {
     options.onLoadError?.(error, modelPath);
     return unavailableEngine(WRITER_MESSAGES.textModelUnreadable);

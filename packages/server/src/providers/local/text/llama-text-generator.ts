@@ -19,7 +19,7 @@ import {
   type LlamaGrammar,
   type LlamaModel,
 } from 'node-llama-cpp';
-import type { EngineStatus } from '@ai-tools/contracts';
+import type { EngineStatus, StoryLanguage } from '@ai-tools/contracts';
 import { JobQueue, QueuePlace } from '../../job-queue.ts';
 import type { EngineRequestOptions, TextGenerationRequest, TextGenerator } from '../../types.ts';
 import { GenerationAbortedError } from '../../../errors.ts';
@@ -49,6 +49,8 @@ export interface LlamaTextGeneratorOptions {
    * story's length reads the same story on every run. Without it every generation is random.
    */
   seed?: number;
+  /** The story languages the model writes poorly (its manifest entry's), told in its status. */
+  weakLanguages?: readonly StoryLanguage[];
 }
 
 export interface GenerationFigures {
@@ -188,7 +190,13 @@ export class LlamaTextGenerator implements TextGenerator {
   }
 
   status(): EngineStatus {
-    return { engine: basename(this.options.modelPath), tier: 'neural', ready: !this.closed };
+    const weakLanguages = this.options.weakLanguages ?? [];
+    return {
+      engine: basename(this.options.modelPath),
+      tier: 'neural',
+      ready: !this.closed,
+      ...(weakLanguages.length > 0 ? { weakLanguages: [...weakLanguages] } : {}),
+    };
   }
 
   get queueSize() {
