@@ -205,6 +205,11 @@ test('the problems the visitors saw are each named', () => {
       DRAFT_PROBLEM_MESSAGES.instructions('Conclusion: '),
     ],
     ['# A\n\nDrink water (a glass or two before coffee.', DRAFT_PROBLEM_MESSAGES.openBracket],
+    // The full-width brackets of Japanese (the fourth benchmark run's story).
+    [
+      '# ミケ\n\n灯火（ミ。ニカエ, ミクェえんおこみゅべっしょん。',
+      DRAFT_PROBLEM_MESSAGES.openBracket,
+    ],
     [
       // A sentence as long as the grammar lets one be was cut by that bound.
       `# A\n\nRemember that ${'water is good for you and '.repeat(12)}your proper Hy.`,

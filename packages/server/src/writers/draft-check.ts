@@ -318,12 +318,13 @@ function quotesClosed(text: string): boolean {
 
 /**
  * Every bracket closed after it opens, in order: "Continued) – Part 2 (Continued)" was debris of
- * the plan, and a ")" before its "(" is no aside a reader can follow.
+ * the plan, and a ")" before its "(" is no aside a reader can follow. The full-width brackets of
+ * Chinese and Japanese too: a Japanese story opened with its title and "（ミ。ニカエ, ミクェえん…".
  */
 function bracketsClosed(text: string): boolean {
   let open = 0;
-  for (const mark of text.match(/[()]/g) ?? []) {
-    open += mark === '(' ? 1 : -1;
+  for (const mark of text.match(/[()（）]/gu) ?? []) {
+    open += mark === '(' || mark === '（' ? 1 : -1;
     if (open < 0) return false;
   }
   return open === 0;
