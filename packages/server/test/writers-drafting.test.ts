@@ -419,6 +419,34 @@ test("a quote the story plan leaves open is not the story's problem", async () =
   assert.match(generator.requests[1]?.prompt ?? '', /Beginning: Mia finds a map\.\n/);
 });
 
+test("a problem of the story's plan, notes nobody reads, is counted but not named over the story", async () => {
+  // The fourth benchmark run: a French story's plan said "Lina, Madame Roux, immeuble (with a…",
+  // twice, and its story in good French was told it had a passage that is not in French. Here an
+  // English story's plan has its characters in Spanish.
+  const generator = writerDouble(
+    answering(
+      'Plan the story',
+      [
+        'Title: The Hidden Treasure',
+        'Characters: Mia, una niña valiente que vive en el puerto con su abuela y su perro.',
+        'Place: An old harbour.',
+        'Beginning: Mia finds a map.',
+        'Middle: She follows it.',
+        'Ending: She shares the treasure.',
+        '',
+      ].join('\n'),
+    ),
+  );
+  const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
+  assert.equal(draft.firstAttemptProblems.length, 1, JSON.stringify(draft.firstAttemptProblems));
+  assert.equal(draft.firstAttemptProblems[0]?.check, 'one language');
+  assert.equal(draft.rewrites, 1, 'the plan was written again');
+  assert.ok(
+    !draft.problems.some((problem) => problem.check === 'one language'),
+    JSON.stringify(draft.problems),
+  );
+});
+
 test('a story lands within 15% of its length, its parts in order', async () => {
   const generator = writerDouble();
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));

@@ -6,7 +6,7 @@
 import { WRITER_MESSAGES, type DraftReport } from '@ai-tools/contracts';
 import { EmptyResultError } from '../errors.ts';
 import type { TextGenerationRequest } from '../providers/types.ts';
-import type { DraftCheck, DraftProblem } from './draft-check.ts';
+import { DRAFT_CHECKS, type DraftCheck, type DraftProblem } from './draft-check.ts';
 import {
   cleanModelOutput,
   closeOpenQuotes,
@@ -141,6 +141,17 @@ export class DraftTally {
     );
     if (part.rewritten) this.rewrites += 1;
     return part;
+  }
+
+  /**
+   * A plan that is notes nobody reads (a story's, a script's): its problems count for the
+   * benchmark's first attempts and its rewrite as a rewrite, but are not named with the draft's
+   * ("Lina, Madame Roux, immeuble (with a…" in a French story's plan was named over a story in good
+   * French). What of it reaches the text (its title, a missing name) the check of the whole finds
+   * there. A blog's plan is its headings, shown as they are: it is added as a part.
+   */
+  addPlan(plan: WrittenPart): WrittenPart {
+    return this.add(plan, DRAFT_CHECKS);
   }
 
   draft(text: string, problems: DraftProblem[]): Draft {

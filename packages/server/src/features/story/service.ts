@@ -381,7 +381,7 @@ async function writeStoryDraft(
         : [UNREADABLE_PLAN];
     },
   });
-  tally.add(planned);
+  tally.addPlan(planned);
   const plan = requirePlan(parseStoryPlan(planned.text), planned.text, 'story');
 
   let story = `# ${plan.title}\n\n`;

@@ -452,7 +452,7 @@ async function writeVideoScriptDraft(
         : [UNREADABLE_PLAN];
     },
   });
-  tally.add(planned);
+  tally.addPlan(planned);
   const plan = requirePlan(parseScriptPlan(planned.text, sections), planned.text, 'script');
 
   // A section sees its own plan line only: shown the whole plan and the voice-over so far, the
