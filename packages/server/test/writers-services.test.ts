@@ -609,6 +609,13 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Choose light shoes that fit well. Buy them in the afternoon, when your feet are largest.\n\nCompra con una lista.',
   );
+  // A script's hook that said its platform's conventions back (the fourth benchmark run).
+  assert.equal(
+    cleanModelOutput(
+      'The first 5 seconds promise viewers what they will get. Run for 5 seconds, then walk.',
+    ),
+    'Run for 5 seconds, then walk.',
+  );
 });
 
 test('a section named as the introduction after a label is left out of the plan too', () => {
