@@ -33,6 +33,7 @@ import { writeStory } from '../src/features/story/service.ts';
 import {
   cueProblems,
   fitCues,
+  removeStageDirections,
   scriptSections,
   withOnScreenText,
   writeVideoScript,
@@ -381,6 +382,23 @@ test('a B-roll line that asks or exclaims names no shot; an exclaimed on-screen 
   assert.deepEqual(
     cueProblems(section.replace('You get it, right?', 'A worker stretches at a desk'), 'en'),
     [],
+  );
+});
+
+test('a voice-over loses the stage directions that name its narrator; the cues stay', () => {
+  // The fourth benchmark run's SnapChat script.
+  const section = [
+    '- **Voiceover:** In a casual voice, the narrator introduces GPT-3 and Bard. They can answer your questions in seconds. The narrator shows an example sentence.',
+    '- **On-screen text:** Answer questions',
+    '- **B-roll:** The narrator smiling at the camera',
+  ].join('\n');
+  assert.equal(
+    removeStageDirections(section, 'en'),
+    [
+      '- **Voiceover:** They can answer your questions in seconds.',
+      '- **On-screen text:** Answer questions',
+      '- **B-roll:** The narrator smiling at the camera',
+    ].join('\n'),
   );
 });
 

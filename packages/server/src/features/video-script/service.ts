@@ -273,6 +273,29 @@ export function fitVoiceover(section: string, words: number, locale: string): st
     .join('\n');
 }
 
+/**
+ * Who speaks, named in what is spoken: a stage direction, not words to read ("In a casual voice,
+ * the narrator introduces GPT-3 and Bard. They explain that…" was a voice-over).
+ */
+const STAGE_DIRECTION =
+  /\b(?:the narrator|narrador|narradora|narrateur|narratrice|voice-?over|voz en off|voix off)\b/iu;
+
+/** A voice-over without its stage directions: a sentence that names the narrator goes. */
+export function removeStageDirections(section: string, locale: string): string {
+  const label = labelled(SCRIPT_LABELS.voiceover);
+  return section
+    .split('\n')
+    .map((line) => {
+      if (!line.startsWith(label)) return line;
+      const spoken = splitSentences(line.slice(label.length), locale)
+        .filter((sentence) => !STAGE_DIRECTION.test(sentence))
+        .join('')
+        .trim();
+      return `${label}${spoken}`;
+    })
+    .join('\n');
+}
+
 /** The most words of a B-roll line: one shot, said in a sentence. */
 const B_ROLL_WORDS = 25;
 
@@ -481,10 +504,13 @@ async function writeVideoScriptDraft(
         withOnScreenText(
           fitCues(
             fitVoiceover(
-              removeRepeatedSentences(
-                removeOtherLanguages(cleanModelOutput(raw), profile, CUE_LABELS),
-                CUE_LABELS,
-                script,
+              removeStageDirections(
+                removeRepeatedSentences(
+                  removeOtherLanguages(cleanModelOutput(raw), profile, CUE_LABELS),
+                  CUE_LABELS,
+                  script,
+                ),
+                profile.locale,
               ),
               section.words,
               profile.locale,
