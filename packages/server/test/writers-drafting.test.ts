@@ -258,8 +258,8 @@ test('a part loses the sentences that say its system prompt back', async () => {
 });
 
 test('a part still wrong after its rewrite is named, even when the finished text no longer shows it', async () => {
-  // The introduction only says the title back, twice: the repeat goes when the part is cleaned,
-  // and with it the whole introduction, which no check of the finished post could see.
+  // The introduction only says the title back, at every attempt: the repeat goes when the part
+  // is cleaned, and with it the whole introduction, which no check of the finished post could see.
   const generator = writerDouble(
     answering('Write the introduction', 'Better Sleep: A Plan That Works.'),
   );
@@ -299,6 +299,26 @@ test('an introduction still short after its rewrite goes on from its last senten
   assert.notEqual(continued?.grammar, introductions[0]?.grammar);
   assert.ok(draft.text.includes(`routine.\n\n${short} On day 1 the `), draft.text);
   assert.equal(page.shown(), draft.text);
+});
+
+test('an introduction with nothing left after its rewrite is written once more, told so', async () => {
+  const generator = writerDouble((request) =>
+    request.prompt.includes('Write the introduction') &&
+    !request.prompt.includes('nothing a reader')
+      ? 'Better Sleep: A Plan That Works.'
+      : undefined,
+  );
+  const draft = await writeBlog(
+    { topic: 'Better sleep' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.deepEqual(messages(draft.problems), []);
+  const introductions = generator.requests.filter((request) =>
+    request.prompt.includes('Write the introduction'),
+  );
+  assert.equal(introductions.length, 3);
+  assert.doesNotMatch(introductions[2]?.prompt ?? '', /The part so far/);
+  assert.match(draft.text, /routine\.\n\nOn day 1 the /);
 });
 
 test('what still fails after the rewrite is named, never hidden', async () => {

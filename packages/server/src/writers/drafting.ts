@@ -99,7 +99,9 @@ export interface PartSpecification {
 /**
  * A part of prose still short of its length after its rewrite goes on from its last sentence
  * once: most often its chatter was cleaned away ("¡No te preocupes!" was all that was left of a
- * Spanish introduction, twice), and what is left reads well; it only needs more of it.
+ * Spanish introduction, twice), and what is left reads well; it only needs more of it. A part
+ * with nothing left (an English introduction, twice, in the fourth benchmark run) is written once
+ * more under the same grammar.
  */
 export interface PartContinuation {
   /** The words the part lacks to its least; 0 when it has them. */
@@ -232,10 +234,15 @@ export async function writeCheckedPart(
   });
   let kept = betterAttempt(first, second);
   const missing = part.continuation?.missingWords(kept.text) ?? 0;
-  if (part.continuation && missing > 0 && kept.text.trim() !== '') {
+  if (part.continuation && missing > 0) {
+    // Nothing left at all (both attempts were chatter or said the plan back): the part is
+    // written once more, told so, as the part of prose it is.
     const continued = await attempt('rewriting', {
-      note: `It is too short. Go on from where it stops with about ${missing} more words: only the next sentences, without saying again what it says.`,
-      written: kept.text,
+      note:
+        kept.text.trim() === ''
+          ? `Earlier attempts left nothing a reader could use. Write only the part itself, about ${missing} words.`
+          : `It is too short. Go on from where it stops with about ${missing} more words: only the next sentences, without saying again what it says.`,
+      written: kept.text.trim(),
       grammar: part.continuation.grammar,
     });
     kept = betterAttempt(kept, continued);
