@@ -18,6 +18,7 @@ import {
   PRODUCT_DESCRIPTION_TOOL,
   ROUTES,
   SPEECH_PLAYER_MESSAGES,
+  STORY_MESSAGES,
   TOOLS,
   TOOL_CAPABILITY,
   toolPath,
@@ -783,6 +784,21 @@ describe('writers', () => {
       assert.deepEqual(await accessibilityViolations(page), []);
     },
   );
+
+  test('the story page says before generating when the model writes the chosen language poorly', async () => {
+    // The writers' model is one of the manifest's, which comes with the languages measured on it.
+    const health = (await (await fetch(`${BASE_URL}${API_PATHS.health}`)).json()) as HealthResponse;
+    const [weak] = health.engines.text?.weakLanguages ?? [];
+    assert.ok(weak, JSON.stringify(health.engines.text));
+    const { page } = session;
+    await page.goto(ROUTES.story);
+    const language = page.getByLabel('Language', { exact: true });
+    await language.selectOption(weak);
+    await expectVisible(page.getByText(STORY_MESSAGES.weakLanguage(weak)));
+    assert.deepEqual(await accessibilityViolations(page), []);
+    await language.selectOption('English');
+    assert.equal(await page.getByText(STORY_MESSAGES.weakLanguage(weak)).count(), 0);
+  });
 });
 
 const NEURAL_ENGINE_LINES: Record<Capability, string> = {

@@ -13,7 +13,7 @@ export const STORY_MESSAGES = {
    * (EngineStatus.weakLanguages).
    */
   weakLanguage: (language: string) =>
-    `The local model writes ${language} poorly: expect simple sentences, some words that are not ${language}, and a longer wait than in English. It writes English, Spanish, French, Arabic, Chinese and Japanese well.`,
+    `The local model writes ${language} poorly: many of its words are not ${language}, and a story may stop unfinished at the time limit. It writes English best, then Spanish, French, Arabic, Chinese and Japanese.`,
   listen:
     'Reads your story aloud, in its language where a voice of that language exists, with captions timed to the audio.',
 } as const;
