@@ -13,28 +13,13 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { STORY_LANGUAGES, type StoryLanguage, type StoryLength } from '@ai-tools/contracts';
+import { INDIC_STORY_LANGUAGES, STORY_LANGUAGES, type StoryLength } from '@ai-tools/contracts';
 import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
 import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { wordsOf, writerContext } from '../src/writers/writing.ts';
 import { record } from './record.ts';
-
-const INDIC: StoryLanguage[] = [
-  'Hindi',
-  'Marathi',
-  'Gujarati',
-  'Bengali',
-  'Tamil',
-  'Telugu',
-  'Kannada',
-  'Malayalam',
-  'Punjabi',
-  'Urdu',
-  'Nepali',
-  'Sanskrit',
-];
 
 const config = loadConfig();
 const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
@@ -44,7 +29,9 @@ if (!modelPath) {
 }
 const asked = (process.env.LANGUAGES ?? '').split(',').filter(Boolean);
 const languages =
-  asked.length === 0 ? INDIC : STORY_LANGUAGES.filter((language) => asked.includes(language));
+  asked.length === 0
+    ? INDIC_STORY_LANGUAGES
+    : STORY_LANGUAGES.filter((language) => asked.includes(language));
 const storyLength = Number(process.env.STORY_WORDS ?? 200) as StoryLength;
 const generator = await loadLlamaTextGenerator({ modelPath, threads: config.TEXT_THREADS });
 console.log(`${basename(modelPath)}, ${generator.threads} threads, ${storyLength} words`);

@@ -5,7 +5,7 @@
  * the second source. The engines look for the files at these paths, so a path is written once.
  */
 
-import { STORY_LANGUAGES, type StoryLanguage } from '@ai-tools/contracts';
+import { INDIC_STORY_LANGUAGES, STORY_LANGUAGES, type StoryLanguage } from '@ai-tools/contracts';
 
 export const MODEL_ROLES = ['text', 'speech', 'transcription'] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];
@@ -323,20 +323,7 @@ function whisperFiles(size: 'base' | 'small', folder: WhisperFolder): ModelFile[
  * The story languages the Qwen2.5-Coder models write poorly, measured with the story-languages
  * benchmark (ADR 059): the Indic languages, outside the languages Qwen2.5 was trained for.
  */
-const QWEN_CODER_WEAK_LANGUAGES: readonly StoryLanguage[] = [
-  'Hindi',
-  'Marathi',
-  'Gujarati',
-  'Bengali',
-  'Tamil',
-  'Telugu',
-  'Kannada',
-  'Malayalam',
-  'Punjabi',
-  'Urdu',
-  'Nepali',
-  'Sanskrit',
-];
+const QWEN_CODER_WEAK_LANGUAGES = INDIC_STORY_LANGUAGES;
 
 /** The first four bytes of every GGUF file. */
 const GGUF_MAGIC = 'GGUF';

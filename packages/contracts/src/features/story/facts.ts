@@ -41,6 +41,12 @@ export const STORY_LANGUAGES = [
 ] as const;
 export type StoryLanguage = (typeof STORY_LANGUAGES)[number];
 
+/** The Indic languages of the list, Hindi to Sanskrit in its order: the models' weakest (ADR 059). */
+export const INDIC_STORY_LANGUAGES: readonly StoryLanguage[] = STORY_LANGUAGES.slice(
+  STORY_LANGUAGES.indexOf('Hindi'),
+  STORY_LANGUAGES.indexOf('Sanskrit') + 1,
+);
+
 export const STORY_TYPES = [
   'adventure',
   'moral',
