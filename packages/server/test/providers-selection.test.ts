@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { API_PATHS, type HealthResponse, WRITER_MESSAGES } from '@ai-tools/contracts';
+import {
+  API_PATHS,
+  INDIC_STORY_LANGUAGES,
+  STORY_LANGUAGES,
+  type HealthResponse,
+  WRITER_MESSAGES,
+} from '@ai-tools/contracts';
 import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
 import { TEXT_MODEL_FILES } from '../src/models/manifest.ts';
 import { closeProviders, createProviders } from '../src/providers/index.ts';
@@ -43,6 +49,8 @@ describe('createProviders with AI_PROVIDER=local', () => {
         engine: 'qwen2.5-coder-1.5b-instruct-q4_k_m.gguf',
         tier: 'neural',
         ready: true,
+        // The manifest's model comes with the languages measured on it (ADR 059).
+        weakLanguages: [...INDIC_STORY_LANGUAGES],
       });
       const chunks: string[] = [];
       for await (const chunk of providers.text.generate({
@@ -182,6 +190,8 @@ describe('GET /api/health', () => {
         engine: 'smollm2-135m-instruct-q4_1.gguf',
         tier: 'neural',
         ready: true,
+        // The story page warns before a story in any of these (ADR 059).
+        weakLanguages: STORY_LANGUAGES.filter((language) => language !== 'English'),
       });
       assert.equal(engines.speech?.tier, 'classic');
       assert.equal(engines.transcription?.tier, 'classic');
