@@ -467,6 +467,25 @@ test("a problem of the story's plan, notes nobody reads, is counted but not name
   );
 });
 
+test('a quote whose closing sentence the length trimming took is closed at its paragraph end', async () => {
+  // The fifth run's French story ended a paragraph on '"Mais c'est un jardin ! C'est une autre
+  // époque.' once its middle was trimmed to the story's length.
+  const generator = writerDouble((request) => {
+    if (request.prompt.includes('Write the beginning')) return sentences(90, 'fox');
+    if (request.prompt.includes('Continue with the middle')) return `"${sentences(120, 'owl')}"`;
+    if (request.prompt.includes('Write the ending')) return sentences(80, 'elk');
+    return undefined;
+  });
+  const draft = await writeStory(
+    story({ storyLength: 200 }),
+    writerContext(generator, undefined, MINUTE),
+  );
+  const middle = draft.text.split('\n\n')[2] ?? '';
+  assert.ok(countWords(middle) < 120, `the middle was trimmed: ${middle}`);
+  assert.match(middle, /^"On day 1 .*\."$/u);
+  assert.deepEqual(messages(draft.problems), []);
+});
+
 test('a story lands within 15% of its length, its parts in order', async () => {
   const generator = writerDouble();
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));

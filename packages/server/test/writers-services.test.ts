@@ -627,6 +627,18 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Choose light shoes that fit well. Buy them in the afternoon, when your feet are largest.\n\nCompra con una lista.',
   );
+  // A section of the fifth run: its paragraph said what it should hold, the next one offered help.
+  assert.equal(
+    cleanModelOutput(
+      "It should also include specific tips for maximizing morning energy levels by drinking water before coffee. I'm here to assist you. Drink a glass first.",
+    ),
+    'Drink a glass first.',
+  );
+  assert.equal(cleanModelOutput('This should include water.'), '');
+  assert.equal(
+    cleanModelOutput('A good breakfast should include protein.'),
+    'A good breakfast should include protein.',
+  );
   // A script's hook that said its platform's conventions back (the fourth benchmark run).
   assert.equal(
     cleanModelOutput(

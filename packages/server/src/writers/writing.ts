@@ -234,8 +234,11 @@ export function removeEchoedInstructions(text: string): string {
 export const CHATTER = new RegExp(
   [
     // English
-    "I'?m here to help",
-    'I am here to help',
+    "I'?m here to (?:help|assist)",
+    'I am here to (?:help|assist)',
+    // What the part should hold, said instead of the part ("It should also include specific tips
+    // for maximizing morning energy levels…" was a section's paragraph).
+    '^(?:it|this|the section|the post|the part) should (?:also )?(?:include|cover|contain|mention)\\b',
     'as an AI\\b',
     'I hope (?:this|you)\\b',
     'thanks? (?:you )?for reading',

@@ -32,6 +32,7 @@ import {
 import {
   capitalised,
   cleanModelOutput,
+  closeOpenQuotes,
   countWords,
   fitHeading,
   removeHeadingLabels,
@@ -436,7 +437,7 @@ async function writeBlogDraft(
     frameContinuation(brief),
   )}`;
   // A part that said again what an earlier one said (a small model copies) loses the repeat.
-  post = removeRepeatedSentences(post);
+  post = closeOpenQuotes(removeRepeatedSentences(post));
   stream.settle(post);
 
   const problems = checkDraft(

@@ -27,6 +27,7 @@ import { LANGUAGE_PROFILES, type LanguageProfile } from '../../writers/languages
 import {
   capitalised,
   cleanModelOutput,
+  closeOpenQuotes,
   countWords,
   dropUnfinishedSentence,
   planNotes,
@@ -430,8 +431,10 @@ async function writeStoryDraft(
     story = `${before}${written.text}`;
   }
 
-  // A part that said again what an earlier one said (a small model copies) loses the repeat.
-  story = fitLength(removeRepeatedSentences(story), target, locale);
+  // A part that said again what an earlier one said (a small model copies) loses the repeat; a
+  // quote whose closing sentence went with it or with the trimming is closed at its paragraph's
+  // end (the fifth run's French story: '"Mais c'est un jardin ! C'est une autre époque.').
+  story = closeOpenQuotes(fitLength(removeRepeatedSentences(story), target, locale));
   stream.settle(story);
   const problems = checkDraft(
     story,

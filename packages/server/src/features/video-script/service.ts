@@ -33,6 +33,7 @@ import { languageOfProfile, profileOfText, type LanguageProfile } from '../../wr
 import {
   capitalised,
   cleanModelOutput,
+  closeOpenQuotes,
   countWords,
   fitHeading,
   planNotes,
@@ -543,7 +544,7 @@ async function writeVideoScriptDraft(
 
   script = script.trim();
   // A part that said again what an earlier one said (a small model copies) loses the repeat.
-  script = removeRepeatedSentences(script, CUE_LABELS);
+  script = closeOpenQuotes(removeRepeatedSentences(script, CUE_LABELS));
   stream.settle(script);
   const problems = checkDraft(
     script,
