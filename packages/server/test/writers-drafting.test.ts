@@ -486,6 +486,22 @@ test('a quote whose closing sentence the length trimming took is closed at its p
   assert.deepEqual(messages(draft.problems), []);
 });
 
+test("a story's title said as a paragraph's label goes; the title as the subject of a sentence stays", async () => {
+  const generator = writerDouble(
+    answering(
+      'Write the ending',
+      'The Hidden Treasure: The next day, Mia opened the old chest by the harbour wall. The Hidden Treasure was a box of letters from her grandmother. She read them all to her friends that night, and they laughed until the lamps went out.',
+    ),
+  );
+  const draft = await writeStory(
+    story({ storyLength: 200 }),
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.doesNotMatch(draft.text, /The Hidden Treasure: The next day/);
+  assert.match(draft.text, /\n\nThe next day, Mia opened the old chest/);
+  assert.match(draft.text, /The Hidden Treasure was a box of letters/);
+});
+
 test('a story lands within 15% of its length, its parts in order', async () => {
   const generator = writerDouble();
   const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));

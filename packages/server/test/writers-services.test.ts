@@ -39,7 +39,6 @@ import {
   writeVideoScript,
 } from '../src/features/video-script/service.ts';
 import {
-  answering,
   hangingTextGenerator,
   scriptedTextGenerator,
   writerDouble,
@@ -563,30 +562,6 @@ test("talk about the post's sections, points, words and layout goes, in Spanish 
   const prose =
     'The first person to cross the line won a medal. Align your feet with your hips. Use a shopping list and keep to it.';
   assert.equal(cleanModelOutput(prose), prose);
-});
-
-test("a story's title said as a paragraph's label goes; the title as the subject of a sentence stays", async () => {
-  const generator = writerDouble(
-    answering(
-      'Write the ending',
-      'The Hidden Treasure: The next day, Mia opened the old chest by the harbour wall. The Hidden Treasure was a box of letters from her grandmother. She read them all to her friends that night, and they laughed until the lamps went out.',
-    ),
-  );
-  const draft = await writeStory(
-    {
-      language: 'English',
-      storyType: 'adventure',
-      audience: 'kids 4-8',
-      tone: 'humorous',
-      topic: 'The hunt for a hidden treasure',
-      storyLength: 200,
-      additionalInfo: '',
-    },
-    writerContext(generator, undefined, 60_000),
-  );
-  assert.doesNotMatch(draft.text, /The Hidden Treasure: The next day/);
-  assert.match(draft.text, /\n\nThe next day, Mia opened the old chest/);
-  assert.match(draft.text, /The Hidden Treasure was a box of letters/);
 });
 
 test('a numbered list inside a paragraph keeps its items as sentences, whatever its numbers', () => {
