@@ -35,10 +35,13 @@ import {
   fitCues,
   removeStageDirections,
   scriptSections,
+  withCarriedWords,
   withOnScreenText,
   writeVideoScript,
 } from '../src/features/video-script/service.ts';
+import { spokenText } from '../src/writers/draft-check.ts';
 import {
+  answering,
   hangingTextGenerator,
   scriptedTextGenerator,
   writerDouble,
@@ -275,6 +278,35 @@ test('the video script plan has the platform conventions and a word budget per s
     const planned = sections.reduce((sum, section) => sum + section.words, 0);
     assert.ok(Math.abs(planned - words) <= words * 0.1, `${planned} words for ${words}`);
   }
+});
+
+test('a section that said too little leaves its words to the next one, so the script keeps its time', async () => {
+  // 90 seconds: a hook of 20 words, three points, a call to action; 225 words in all.
+  const sections = scriptSections(1.5);
+  const planned = sections.reduce((sum, section) => sum + section.words, 0);
+  const hook = `- **Voiceover:** ${Array.from({ length: 15 }, (_, index) => `hookw${index}`).join(' ')}.\n- **On-screen text:** Start now\n- **B-roll:** A desk with a timer\n`;
+  const generator = writerDouble(answering('Write the section Hook', hook));
+  const draft = await writeVideoScript(
+    { topic: 'Tech & AI', platform: 'YouTube', duration: 1.5, additionalInfo: '' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  const asked = (name: string) =>
+    Number(
+      /about (\d+) words/.exec(
+        generator.requests.find((request) => request.prompt.includes(`Write the section ${name}`))
+          ?.prompt ?? '',
+      )?.[1],
+    );
+  assert.equal(asked('Hook'), sections[0]?.words);
+  assert.equal(asked('Point 1'), (sections[1]?.words ?? 0) + 5, 'the 5 words the hook left out');
+  assert.equal(asked('Point 2'), sections[2]?.words, 'nothing left to carry');
+  assert.equal(countWords(spokenText(draft.text, 'Voiceover')), planned);
+
+  // Half a section's own share at most, either way.
+  const point = { name: 'Point 1', fromSecond: 8, toSecond: 32, words: 60 };
+  assert.equal(withCarriedWords(point, 50).words, 90);
+  assert.equal(withCarriedWords(point, -50).words, 30);
+  assert.equal(withCarriedWords({ ...point, words: 6 }, -5).words, 4);
 });
 
 test('on-screen text longer than a glance keeps its first phrase; a short one stays', () => {

@@ -112,6 +112,21 @@ export function scriptSections(durationMinutes: number): ScriptSection[] {
   });
 }
 
+/**
+ * A section's share of the words with what the section before it said too little or too much:
+ * a hook of 5 words for its 8 leaves 3 more to the next section, so the script still reads for
+ * its duration, as a writer keeps to time. Half the section's own share at most either way, so
+ * one long-winded section does not leave the call to action nothing.
+ */
+export function withCarriedWords(section: ScriptSection, carried: number): ScriptSection {
+  const words = clamp(
+    section.words + carried,
+    Math.max(4, Math.ceil(section.words * 0.5)),
+    Math.ceil(section.words * 1.5),
+  );
+  return { ...section, words };
+}
+
 function spokenSentences(count: number): string {
   return count === 1 ? 'one sentence' : `${count} sentences`;
 }
@@ -484,7 +499,10 @@ async function writeVideoScriptDraft(
   // in the main point), and the section whose words they were was left with nothing to say.
   const shared = [...briefLines(brief), '', `Title: ${plan.title}`].join('\n');
   let script = `# ${plan.title}\n\n`;
-  for (const section of sections) {
+  // Words the sections so far were given against those their voice-overs say.
+  let carried = 0;
+  for (const plannedSection of sections) {
+    const section = withCarriedWords(plannedSection, carried);
     const before = `${script}## ${sectionHeading(section)}\n\n`;
     const instruction = `Write the section ${sectionHeading(section)} as its plan says, in new words that go on from it. Its voice-over has about ${section.words} words, in ${spokenSentences(voiceoverSentences(section))}; its on-screen text has 2 to 6 words; its B-roll says in a few words what the viewer sees. Write in ${languageOfProfile(profile)}.`;
     const written = await writeCheckedPart(context, stream, {
@@ -539,6 +557,8 @@ async function writeVideoScriptDraft(
     // The speaking time is checked on the whole script, below: a call to action of 15 words in
     // a 3-second section is no fault when the script reads for its duration.
     tally.add(written, ['speaking time']);
+    carried =
+      section.words - countWords(spokenText(written.text, SCRIPT_LABELS.voiceover), profile.locale);
     script = `${before}${written.text}\n\n`;
   }
 
