@@ -615,6 +615,15 @@ test('a numbered list inside a paragraph keeps its items as sentences, whatever 
     ),
     'Marcher calme l’esprit.',
   );
+  // A list that stopped at its first item (the fifth run's Spanish post): no bracket left over.
+  assert.equal(
+    cleanModelOutput(
+      'Estos tips te ayudarán cada semana: 1) Fíjate en las promociones. ¡Busca precios especiales!',
+    ),
+    'Estos tips te ayudarán cada semana: Fíjate en las promociones. ¡Busca precios especiales!',
+  );
+  const aside = 'Compra lo que necesitas (1) pan y leche.';
+  assert.equal(cleanModelOutput(aside), aside);
 });
 
 test("a plan's section numbering said as a heading's label goes", () => {
@@ -640,6 +649,24 @@ test('a part that says its system instructions back or offers help loses those s
       "It should also include specific tips for maximizing morning energy levels by drinking water before coffee. I'm here to assist you. Drink a glass first.",
     ),
     'Drink a glass first.',
+  );
+  // A whole paragraph of the fifth run's water post, talking to the one who asked.
+  assert.equal(
+    cleanModelOutput(
+      "Please provide more information so I can assist you better. I'm ready to help you write your blog post! Please share your plan and request more details! I'll be happy to guide you through it. I apologize if this doesn't meet your expectations. Water keeps you alert.",
+    ),
+    'Water keeps you alert.',
+  );
+  // The Spanish post of the same run: the writer as the visitor's helper.
+  assert.equal(
+    cleanModelOutput(
+      'Ahora, te ayudaré a ahorrar dinero cada semana. Aquí te proporciono tres pasos para empezar. Por favor, repasar y adapta los textos según sea necesario. Compra con una lista.',
+    ),
+    'Compra con una lista.',
+  );
+  assert.equal(
+    cleanModelOutput('Key points (short sentences): drink two cups first. Add lemon.'),
+    'Add lemon.',
   );
   assert.equal(cleanModelOutput('This should include water.'), '');
   assert.equal(
@@ -790,6 +817,20 @@ test('a plan heading said as a label in a section loses the label, not its sente
   );
   const prose = 'Por qué es importante ahorrar es la primera pregunta.';
   assert.equal(removeHeadingLabels(prose, headings), prose);
+  // The next section's heading glued to a sentence inside a paragraph (the fifth benchmark run).
+  const water = ['Water: The importance for optimal performance'];
+  assert.equal(
+    removeHeadingLabels(
+      'Give it a try! Water: The importance for optimal performance In the morning, drink first.',
+      water,
+    ),
+    'Give it a try! In the morning, drink first.',
+  );
+  const inSentence =
+    'Give it a try. Water: The importance for optimal performance is clear to runners.';
+  assert.equal(removeHeadingLabels(inSentence, water), inSentence);
+  const afterComma = 'Drink well, water: the importance for optimal performance Grows.';
+  assert.equal(removeHeadingLabels(afterComma, water), afterComma);
 });
 
 test('a part loses the sentences an earlier part already said', () => {

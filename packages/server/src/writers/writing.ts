@@ -214,7 +214,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o|example|exemple|ejemplo|exemplo|beispiel|esempio) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to (?:the|this) (?:section'?s )?subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b|\bfirst \d+(?: to \d+)? seconds?\b/imu;
+  /^(?:title|meta description|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o|example|exemple|ejemplo|exemplo|beispiel|esempio) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to (?:the|this) (?:section'?s )?subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b|\bfirst \d+(?: to \d+)? seconds?\b|\(short sentences?\)/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -236,6 +236,15 @@ export const CHATTER = new RegExp(
     // English
     "I'?m here to (?:help|assist)",
     'I am here to (?:help|assist)',
+    // Talk to the one who asked, instead of the part ("Please provide more information so I can
+    // assist you better. I'm ready to help you write your blog post! … I apologize if this doesn't
+    // meet your expectations." was a section's paragraph).
+    "I(?:'m| am) (?:ready|happy|glad) to (?:help|assist|guide)",
+    "I(?:'ll| will) be (?:happy|glad) to\\b",
+    '^please (?:provide|share|give|send|tell me|clarify)\\b',
+    '\\bso (?:that )?I can (?:help|assist)\\b',
+    '^I apologi[sz]e\\b',
+    "(?:doesn'?t|does not) meet your expectations",
     // What the part should hold, said instead of the part ("It should also include specific tips
     // for maximizing morning energy levels…" was a section's paragraph).
     '^(?:it|this|the section|the post|the part) should (?:also )?(?:include|cover|contain|mention)\\b',
@@ -386,6 +395,13 @@ export const CHATTER = new RegExp(
     '(?:el )?t[íi]tulo del (?:post|blog|art[íi]culo)',
     'aqu[íi] (?:tienes|est[áa]) (?:el|la|los|las|todo|tu) (?:primer|segund|tercer|texto|p[áa]rrafo|secci[oó]n|intro|puntos|tres|cuatro|parte)',
     'estoy aqu[íi] para ayudar',
+    // The writer as a helper of the one who asked ("Con esta guía, te ayudaré a planificar…",
+    // "Aquí te proporciono tres pasos…", "Por favor, repasar y adapta los textos según sea
+    // necesario.").
+    '\\bte ayudar[ée](?!\\p{L})',
+    'aqu[íi] te (?:proporciono|doy|dejo|presento|muestro)\\b',
+    'por favor,? (?:repas|revis|adapt)\\p{L}*',
+    '\\b(?:adapta|revisa|repasa) (?:los|el|este|estos) textos?\\b',
     'en qu[ée] puedo ayudar',
     'podr[íi]as (?:continuar|proporcionar|darme|enviarme)',
     'por favor,? (?:corrige|proporciona|contin[úu]a|env[íi]a)',
@@ -466,6 +482,11 @@ const NUMERAL_AFTER_COLON = new RegExp(
   String.raw`^[^:\n]*:\s*["“«]?${NUMERAL}[.)]\s+(?=\p{L})`,
   'iu',
 );
+/** "1) " before a sentence's words, at its start or after its colon, with no "(" before it. */
+const LONE_ITEM_NUMBER = new RegExp(
+  String.raw`^((?:[^:(\n]*:\s*)?)["“«]?\s*${NUMERAL}\)\s+(?=\p{L})`,
+  'iu',
+);
 const ROMAN_NUMERALS = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x'];
 
 function numeralValue(numeral: string | undefined): number | undefined {
@@ -517,7 +538,9 @@ export function removeInlineLists(text: string): string {
         if (opening !== undefined && runsOn(index, opening)) {
           return [capitalised(sentence.slice(openingLength))];
         }
-        return [sentence];
+        // A list that stopped at its first item ("…sostenible: 1) Fíjate en las promociones.")
+        // loses the number and its bracket, which closes nothing; the sentence stays.
+        return [sentence.replace(LONE_ITEM_NUMBER, '$1')];
       });
       if (
         kept.length === parts.length &&
@@ -841,7 +864,7 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
       const heading = headings.find((candidate) =>
         rest.toLowerCase().startsWith(candidate.toLowerCase()),
       );
-      if (!heading) return line;
+      if (!heading) return withoutInnerHeadingLabels(line, headings);
       // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it;
       // or no mark, when a capital starts the sentence after it ("Preparing to Drink Coffee
       // Preparing to drink coffee is…").
@@ -852,6 +875,31 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
       return after === '' ? line : `${marker}${capitalised(after)}`;
     })
     .join('\n');
+}
+
+/**
+ * A plan heading glued to the start of a sentence inside a line ("…start your day off strong!
+ * Water: The importance for optimal performance In the morning, staying hydrated is…"): the
+ * heading goes when a mark ends the sentence before it and a capital starts the words after it.
+ */
+function withoutInnerHeadingLabels(line: string, headings: readonly string[]): string {
+  let kept = line;
+  for (const heading of headings) {
+    if (heading.trim() === '') continue;
+    let from = 0;
+    for (;;) {
+      const at = kept.toLowerCase().indexOf(heading.toLowerCase(), from);
+      if (at < 0) break;
+      from = at + 1;
+      if (!/[.!?…。！？]["'”’»)]*\s+$/u.test(kept.slice(0, at))) continue;
+      const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+(?=\p{Lu})/u.exec(
+        kept.slice(at + heading.length),
+      );
+      if (!label) continue;
+      kept = `${kept.slice(0, at)}${kept.slice(at + heading.length + label[0].length)}`;
+    }
+  }
+  return kept;
 }
 
 /**
