@@ -6,12 +6,13 @@
  *
  *   npm run bench -w @ai-tools/server -- script-durations
  *   PLATFORMS=YouTube DURATIONS=0.25,1 ...    only some of them
+ *   TRACE=1 ...                                each generation as it ends
  *
  * Target: spoken words within 0.8-1.2 of the duration's, for every script. The scripts are written
  * to bench-results/script-drafts/, to be read.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   DURATIONS,
   PLATFORMS,
@@ -19,19 +20,12 @@ import {
   SCRIPT_TOPICS,
   SPOKEN_WORDS_PER_MINUTE,
 } from '@ai-tools/contracts';
-import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
-import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { writeVideoScript } from '../src/features/video-script/service.ts';
 import { spokenText } from '../src/writers/draft-check.ts';
 import { countWords, writerContext } from '../src/writers/writing.ts';
 import { record } from './record.ts';
+import { config, draftsFolder, loadWriterModel, traced } from './writer-bench.ts';
 
-const config = loadConfig();
-const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
-if (!modelPath) {
-  console.log('No text model here: run `npm run models` (or set TEXT_MODEL to a GGUF file).');
-  process.exit(0);
-}
 const listed = (name: string) => (process.env[name] ?? '').split(',').filter(Boolean);
 const platforms = PLATFORMS.filter(
   (platform) => listed('PLATFORMS').length === 0 || listed('PLATFORMS').includes(platform),
@@ -40,14 +34,9 @@ const durations = DURATIONS.filter(
   (duration) =>
     listed('DURATIONS').length === 0 || listed('DURATIONS').map(Number).includes(duration),
 );
-const generator = await loadLlamaTextGenerator({ modelPath, threads: config.TEXT_THREADS });
-console.log(`${basename(modelPath)}, ${generator.threads} threads`);
-const draftsDirectory = resolve(
-  REPOSITORY_ROOT,
-  process.env.BENCH_RESULTS_DIR || 'bench-results',
-  'script-drafts',
-);
-mkdirSync(draftsDirectory, { recursive: true });
+const generator = await loadWriterModel();
+const writer = traced(generator);
+const draftsDirectory = draftsFolder('script-drafts');
 
 const ratios: number[] = [];
 let within = 0;
@@ -63,7 +52,7 @@ for (const [platformIndex, platform] of platforms.entries()) {
     try {
       const draft = await writeVideoScript(
         { topic: topic?.name ?? 'Productivity', platform, duration, additionalInfo: '' },
-        writerContext(generator, undefined, config.WRITER_TIMEOUT_MS),
+        writerContext(writer, undefined, config.WRITER_TIMEOUT_MS),
       );
       const seconds = (performance.now() - startedAt) / 1000;
       const spoken = countWords(spokenText(draft.text, SCRIPT_LABELS.voiceover));

@@ -11,36 +11,24 @@
  * Targets: answered within 90 s, in the right script, within 25% of its length. The stories are
  * written to bench-results/story-drafts/, to be read (or shown to a reader of the language).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { INDIC_STORY_LANGUAGES, STORY_LANGUAGES, type StoryLength } from '@ai-tools/contracts';
-import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
-import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { wordsOf, writerContext } from '../src/writers/writing.ts';
 import { record } from './record.ts';
+import { config, draftsFolder, loadWriterModel } from './writer-bench.ts';
 
-const config = loadConfig();
-const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
-if (!modelPath) {
-  console.log('No text model here: run `npm run models` (or set TEXT_MODEL to a GGUF file).');
-  process.exit(0);
-}
 const asked = (process.env.LANGUAGES ?? '').split(',').filter(Boolean);
 const languages =
   asked.length === 0
     ? INDIC_STORY_LANGUAGES
     : STORY_LANGUAGES.filter((language) => asked.includes(language));
 const storyLength = Number(process.env.STORY_WORDS ?? 200) as StoryLength;
-const generator = await loadLlamaTextGenerator({ modelPath, threads: config.TEXT_THREADS });
-console.log(`${basename(modelPath)}, ${generator.threads} threads, ${storyLength} words`);
-const draftsDirectory = resolve(
-  REPOSITORY_ROOT,
-  process.env.BENCH_RESULTS_DIR || 'bench-results',
-  'story-drafts',
-);
-mkdirSync(draftsDirectory, { recursive: true });
+const generator = await loadWriterModel();
+console.log(`${storyLength} words`);
+const draftsDirectory = draftsFolder('story-drafts');
 
 for (const language of languages) {
   const profile = LANGUAGE_PROFILES[language];

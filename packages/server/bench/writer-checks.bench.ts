@@ -9,19 +9,17 @@
  * Each text is written to bench-results/writer-drafts/, to be read: a check that passes on text
  * a person would not publish is a defect of the check.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BlogRequest, StoryRequest, VideoScriptRequest } from '@ai-tools/contracts';
-import { loadConfig, REPOSITORY_ROOT } from '../src/config.ts';
-import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { writeBlog } from '../src/features/blog/service.ts';
 import { writeStory } from '../src/features/story/service.ts';
 import { writeVideoScript } from '../src/features/video-script/service.ts';
 import { DRAFT_CHECKS, type DraftCheck } from '../src/writers/draft-check.ts';
 import type { Draft } from '../src/writers/drafting.ts';
 import { writerContext, type WriterContext } from '../src/writers/writing.ts';
-import type { TextGenerator } from '../src/providers/types.ts';
 import { record } from './record.ts';
+import { draftsFolder, loadWriterModel, traced } from './writer-bench.ts';
 
 interface Brief {
   name: string;
@@ -113,43 +111,10 @@ export const BRIEFS: Brief[] = [
   }),
 ];
 
-const config = loadConfig();
-const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
-if (!modelPath) {
-  console.log('No text model here: run `npm run models` (or set TEXT_MODEL to a GGUF file).');
-  process.exit(0);
-}
 const wanted = (process.env.BRIEFS ?? '').split(',').filter(Boolean);
-const generator = await loadLlamaTextGenerator({ modelPath, threads: config.TEXT_THREADS });
-console.log(`${basename(modelPath)}, ${generator.threads} threads`);
-/**
- * TRACE=1 prints each generation as it ends: its instruction, tokens, seconds and text, to see
- * where a writer spends its time and what the model wrote before the check.
- */
-const traced: Pick<TextGenerator, 'generate'> = {
-  // No turn: the benchmark is the only visitor, and each generation passes here to be traced.
-  async *generate(request) {
-    const startedAt = performance.now();
-    let text = '';
-    for await (const piece of generator.generate(request)) {
-      text += piece;
-      yield piece;
-    }
-    if (process.env.TRACE) {
-      const instruction = request.prompt.trim().split('\n').at(-1)?.slice(0, 100);
-      const figures = generator.lastGeneration;
-      console.log(
-        `  [${((performance.now() - startedAt) / 1000).toFixed(1)} s, ${figures?.generatedTokens ?? '?'} tokens, ${figures?.stopReason ?? '?'}] ${instruction}\n${text.replace(/^/gm, '    | ')}`,
-      );
-    }
-  },
-};
-const draftsDirectory = resolve(
-  REPOSITORY_ROOT,
-  process.env.BENCH_RESULTS_DIR || 'bench-results',
-  'writer-drafts',
-);
-mkdirSync(draftsDirectory, { recursive: true });
+const generator = await loadWriterModel();
+const writer = traced(generator);
+const draftsDirectory = draftsFolder('writer-drafts');
 
 const briefs = BRIEFS.filter((brief) => wanted.length === 0 || wanted.includes(brief.name));
 const passedFirst = new Map<DraftCheck, number>();
@@ -160,7 +125,7 @@ for (const brief of briefs) {
   const startedAt = performance.now();
   let draft: Draft;
   try {
-    draft = await brief.write(writerContext(traced, undefined, 30 * 60_000));
+    draft = await brief.write(writerContext(writer, undefined, 30 * 60_000));
   } catch (error) {
     console.log(`\n## ${brief.name}: failed: ${(error as Error).message}`);
     continue;
