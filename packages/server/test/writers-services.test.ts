@@ -235,13 +235,17 @@ test('the video script plan has the platform conventions and a word budget per s
     plan,
     /video script to post on Instagram, on the topic "Productivity", 9 seconds long/,
   );
-  assert.match(plan, /- Hook \(0:00-0:03\): 8 spoken words/);
+  // Too short for a point of its own: a hook that makes it, and a call to action.
+  assert.match(
+    plan,
+    /- Hook \(0:00-0:04\): 10 spoken words\n- Call to action \(0:04-0:09\): 13 spoken words\n/,
+  );
   assert.match(plan, /hook in the first 1 to 2 seconds/i);
   assert.match(plan, /The two-minute rule/, 'the sample idea stands in for a missing idea');
   assert.match(plan, /call to action/);
   assert.match(
     short.requests[1]?.prompt ?? '',
-    /Write the section Hook \(0:00-0:03\)[^\n]*about 8 words, in one sentence/,
+    /Write the section Hook \(0:00-0:04\)[^\n]*about 10 words, in one sentence/,
   );
 
   const long = writerDouble();

@@ -86,13 +86,19 @@ export interface ScriptSection {
 
 /**
  * The plan of a script: a hook, one to three points, and a call to action, with timestamps that
- * add up to the duration and each section's share of the spoken words.
+ * add up to the duration and each section's share of the spoken words. A video too short for a
+ * point of its own has a hook and a call to action.
  */
 export function scriptSections(durationMinutes: number): ScriptSection[] {
   const seconds = Math.round(durationMinutes * 60);
   const hookEnd = clamp(Math.round(seconds * 0.15), 3, 8);
   const callToActionStart = seconds - clamp(Math.round(seconds * 0.15), 3, 10);
   const middle = callToActionStart - hookEnd;
+  if (middle < SHORTEST_POINT_SECONDS) {
+    // A 9-second video: a hook that makes its point, and a call to action.
+    const half = Math.floor(seconds / 2);
+    return [section('Hook', 0, half), section('Call to action', half, seconds)];
+  }
   const points = middle <= 15 ? 1 : middle <= 45 ? 2 : 3;
   const bounds = [0, hookEnd];
   for (let point = 1; point < points; point += 1) {
@@ -104,12 +110,21 @@ export function scriptSections(durationMinutes: number): ScriptSection[] {
     ...(points === 1 ? ['Main point'] : Array.from({ length: points }, (_, i) => `Point ${i + 1}`)),
     'Call to action',
   ];
-  return names.map((name, index) => {
-    const fromSecond = bounds[index] ?? 0;
-    const toSecond = bounds[index + 1] ?? seconds;
-    const words = Math.max(4, Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60));
-    return { name, fromSecond, toSecond, words };
-  });
+  return names.map((name, index) =>
+    section(name, bounds[index] ?? 0, bounds[index + 1] ?? seconds),
+  );
+}
+
+/**
+ * The fewest seconds a point of its own needs: about one spoken sentence. The model's sentences
+ * have 10 to 13 words (4 to 5 s); three sections of 3 s each (a hook, a point and a call to action
+ * in 9 s) each got a whole sentence, and the script read for 12 s.
+ */
+const SHORTEST_POINT_SECONDS = 4;
+
+function section(name: string, fromSecond: number, toSecond: number): ScriptSection {
+  const words = Math.max(4, Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60));
+  return { name, fromSecond, toSecond, words };
 }
 
 /**
