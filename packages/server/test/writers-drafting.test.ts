@@ -23,7 +23,11 @@ import {
   storyPlanPrompt,
   writeStory,
 } from '../src/features/story/service.ts';
-import { fitVoiceover, writeVideoScript } from '../src/features/video-script/service.ts';
+import {
+  endAtClause,
+  fitVoiceover,
+  writeVideoScript,
+} from '../src/features/video-script/service.ts';
 import { spokenText, speakingSeconds, type DraftProblem } from '../src/writers/draft-check.ts';
 import { countWords, writerContext, WritingTooSlowError } from '../src/writers/writing.ts';
 import type { TextGenerator } from '../src/providers/types.ts';
@@ -321,6 +325,26 @@ test('an introduction with nothing left after its rewrite is written once more, 
   assert.match(draft.text, /routine\.\n\nOn day 1 the /);
 });
 
+test('a story ending that told the beginning again, twice, is written once more', async () => {
+  // The fifth run's Japanese story: its ending said earlier sentences again at both attempts, and
+  // what the story had said already went, leaving no ending.
+  const generator = writerDouble((request) => {
+    if (!request.prompt.includes('Write the ending') || request.prompt.includes('nothing a reader'))
+      return undefined;
+    return /The story so far:\n([^\n]+)/.exec(request.prompt)?.[1];
+  });
+  const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
+  assert.deepEqual(messages(draft.problems), []);
+  const endings = generator.requests.filter((request) =>
+    request.prompt.includes('Write the ending'),
+  );
+  assert.equal(endings.length, 3);
+  assert.match(endings[2]?.prompt ?? '', /Earlier attempts left nothing a reader could use/);
+  const paragraphs = draft.text.split(/\n{2,}/);
+  assert.equal(paragraphs.length, 4, draft.text);
+  assert.notEqual(paragraphs[3], paragraphs[1]);
+});
+
 test('what still fails after the rewrite is named, never hidden', async () => {
   // Chatter is cleaned away; a placeholder cannot be, so it stays and is named.
   const generator = writerDouble(
@@ -393,7 +417,9 @@ test("the story is planned with the visitor's names and holds them", async () =>
   assert.match(beginnings[0]?.prompt ?? '', /The plan:\nTitle: El faro de Pimienta/);
   // Each part sees its own line of the plan, not the later ones.
   assert.doesNotMatch(beginnings[0]?.prompt ?? '', /Middle:|Ending:/);
-  assert.equal(beginnings.length, 2, 'the beginning without the name was written again');
+  // Written again without the name; the rewrite, short of its share, went on once.
+  assert.equal(beginnings.length, 3, 'the beginning without the name was written again');
+  assert.match(beginnings[2]?.prompt ?? '', /It is too short\. Go on from where it stops/);
   // The grammar opens the story on the visitor's hero, as the idea names it.
   assert.match(beginnings[0]?.grammar ?? '', /openingsentence ::= "Un gato llamado Pimienta" /);
   assert.ok(
@@ -542,14 +568,37 @@ test('a script fits its duration: each voice-over near its share, none cut mid-s
     fitVoiceover(section, 1, 'en').split('\n')[0],
     `- **${SCRIPT_LABELS.voiceover}:** Stop waiting now.`,
   );
+  // A first sentence over its share ends before a clause, where what is left fits (a 9-second
+  // script's hook on the default model, 21 words for 10).
+  const hook = `- **${SCRIPT_LABELS.voiceover}:** Start your day on the right foot with these 10 quick tips that will help you save time and increase productivity.`;
+  assert.equal(
+    fitVoiceover(hook, 10, 'en'),
+    `- **${SCRIPT_LABELS.voiceover}:** Start your day on the right foot with these 10 quick tips.`,
+  );
+  assert.equal(
+    endAtClause(
+      '¿Sabías que puedes ahorrar cada semana con una lista que haces en cinco minutos?',
+      6,
+      9,
+      'es',
+    ),
+    '¿Sabías que puedes ahorrar cada semana con una lista?',
+  );
+  // No clause that leaves enough: the sentence stays whole; a language without one keeps it too.
+  assert.equal(
+    endAtClause('Breathe in slowly and count to four before you answer anyone.', 7, 8, 'en'),
+    undefined,
+  );
+  assert.equal(endAtClause('朝の二分間で一日が変わります。', 2, 4, 'ja'), undefined);
 });
 
 test("a section's voice-over over its share is no fault when the whole script reads for its duration", async () => {
-  // The call to action of a 15-second script has 3 s, about 8 words; a usual one has 14.
+  // The call to action of a 15-second script has 3 s, about 8 words; a usual one has 14, here
+  // with no clause it could end before.
   const generator = writerDouble(
     answering(
       'Write the section Call to action',
-      '- **Voiceover:** Save this Reel, share it with a friend and follow us for more tips.\n- **On-screen text:** Follow for more\n- **B-roll:** A wave at the camera\n',
+      '- **Voiceover:** Save this Reel, share it to your story, follow us now, then comment below.\n- **On-screen text:** Follow for more\n- **B-roll:** A wave at the camera\n',
     ),
   );
   const draft = await writeVideoScript(

@@ -3,7 +3,8 @@
  * plain JSON, the fair queue (one generation at a time, the waiting visitor's place, Stop frees
  * it, one request per visitor), the free-text theme, and a story in a non-Latin script.
  * - SmolLM2-135M (fetched on every install) where real instruction following is needed;
- * - the default model once, for Hindi in Devanagari, which SmolLM2 cannot write (English only);
+ * - the default model for a 9-second script's speaking time (its length is the model's doing)
+ *   and for Hindi in Devanagari, which SmolLM2 cannot write (English only);
  * - the tiny random GGUF where gibberish is enough: the queue and Stop.
  */
 import { after, before, describe, test } from 'node:test';
@@ -16,6 +17,7 @@ import {
   API_PATHS,
   EVENT_STREAM_MEDIA_TYPE,
   queueEventSchema,
+  SCRIPT_LABELS,
   SERVER_MESSAGES,
   storyResponseSchema,
   stepEventSchema,
@@ -37,6 +39,11 @@ import { openEventStream, parseEvents } from './helpers/event-stream.ts';
 import { KITE_STORY as STORY } from './helpers/story-brief.ts';
 import { writeTinyGguf } from './helpers/tiny-gguf.ts';
 import { countWords } from '../src/writers/writing.ts';
+import {
+  SPEAKING_TIME_TOLERANCE,
+  speakingSeconds,
+  spokenText,
+} from '../src/writers/draft-check.ts';
 
 const { MODELS_DIR } = loadConfig();
 const modelFile = (id: string) =>
@@ -307,13 +314,31 @@ describe(
 );
 
 describe(`with the default model (${DEFAULT_TEXT_MODEL})`, { timeout: HANG_GUARD_MS }, () => {
-  test('a Hindi story streams in Devanagari', async () => {
-    const app = await appWith(await load(modelFile(DEFAULT_TEXT_MODEL)));
+  let app: FastifyInstance;
+  before(async () => {
+    app = await appWith(await load(modelFile(DEFAULT_TEXT_MODEL)));
     await assertEngine(app, 'text', {
       engine: basename(modelFile(DEFAULT_TEXT_MODEL)),
       tier: 'neural',
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  test('a 9-second script reads for its duration at 150 words a minute, within 20%', async () => {
+    // The shortest duration is the hardest to keep: one sentence too many is a third too long.
+    // The bench (script-durations) measures every duration and platform.
+    const response = await app.inject({
+      method: 'POST',
+      url: API_PATHS.generateScript,
+      payload: { topic: 'Productivity', platform: 'Instagram', duration: 0.15 },
+    });
+    assert.equal(response.statusCode, 200);
+    const { script } = videoScriptResponseSchema.parse(response.json()).data;
+    const seconds = speakingSeconds(spokenText(script, SCRIPT_LABELS.voiceover));
+    assert.ok(Math.abs(seconds - 9) <= 9 * SPEAKING_TIME_TOLERANCE, `${seconds} s:\n${script}`);
+  });
+
+  test('a Hindi story streams in Devanagari', async () => {
     const story = await openEventStream(app, API_PATHS.generateStory, {
       ...STORY,
       language: 'Hindi',

@@ -425,6 +425,16 @@ async function writeStoryDraft(
           elements: index === 0 ? brief.elements : [],
         }),
       shownBefore: before,
+      // A part still short after its rewrite goes on from where it stops, or is written once
+      // more when nothing is left (the fifth run's Japanese ending: its rewrite told the beginning
+      // again, which went as said already, and the story had no ending).
+      continuation: {
+        missingWords: (text) => Math.max(0, Math.floor(words * 0.6) - countWords(text, locale)),
+        grammar: [
+          `root ::= ${sentences(6, 2)}`,
+          proseRules(profile.writingSystem, { quotes: true }),
+        ].join('\n'),
+      },
     });
     // The story's length is checked whole, below.
     tally.add(written, ['length']);
