@@ -668,6 +668,13 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Compra con una lista.',
   );
+  // The French post of the same run: its instructions as a rule, the text named as a text.
+  assert.equal(
+    cleanModelOutput(
+      'Nous vous guiderons tout au long du texte afin que vous compreniez. Les phrases doivent être directes et à la fois informatives pour aider les lecteurs.) Elle stimule le cœur. Les phrases de ce livre sont courtes.',
+    ),
+    'Elle stimule le cœur. Les phrases de ce livre sont courtes.',
+  );
   assert.equal(
     cleanModelOutput('Key points (short sentences): drink two cups first. Add lemon.'),
     'Add lemon.',

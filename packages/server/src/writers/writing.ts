@@ -430,6 +430,12 @@ export const CHATTER = new RegExp(
     '\\b(?:centr|alin|align|center)\\p{L}* (?:\\p{L}+ ){0,3}(?:columna|column|colonne|izquierda|derecha|left|right|gauche|droite)\\b',
     '\\b(?:cada columna|every column|chaque colonne)\\b',
     'veuillez noter que',
+    // The writing instructions as a rule of the text ("Les phrases doivent être directes et à la
+    // fois informatives…" opened a section of the fifth run's French post), and the text named
+    // as a text ("Nous vous guiderons tout au long du texte…").
+    '^(?:les|the|las|los|die|le) (?:phrases|sentences|frases|oraciones|S[äa]tze|paragraphes|paragraphs) (?:doivent|must|should|need to|deben|tienen que|sollen|m[üu]ssen)\\b',
+    '\\b(?:tout au long|au fil|[àa] la fin) (?:du|de ce|de cet) (?:texte|article)\\b',
+    '\\b(?:throughout|at the end of) (?:this|the) (?:text|article)\\b',
     '\\b(?:usa|usar|utiliza|utilizar|incluye|incluir|utilise|utiliser|use|uses|using|include|includes) (?:\\p{L}+ ){0,2}(?:palabras? clave|mots?[- ]cl[ée]s?|keywords?)\\b',
     // The voice the text is written in ("écrit dans la première personne"), not a first person
     // to cross a line.
