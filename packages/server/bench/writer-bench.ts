@@ -53,7 +53,7 @@ export function traced(generator: LlamaTextGenerator): Pick<TextGenerator, 'gene
         const instruction = request.prompt.trim().split('\n').at(-1)?.slice(0, 100);
         const figures = generator.lastGeneration;
         console.log(
-          `  [${((performance.now() - startedAt) / 1000).toFixed(1)} s, ${figures?.generatedTokens ?? '?'} tokens, ${figures?.stopReason ?? '?'}] ${instruction}\n${text.replace(/^/gm, '    | ')}`,
+          `  [${((performance.now() - startedAt) / 1000).toFixed(1)} s, ${figures?.promptTokensRead ?? '?'} prompt tokens read, ${figures?.generatedTokens ?? '?'} tokens, ${figures?.stopReason ?? '?'}] ${instruction}\n${text.replace(/^/gm, '    | ')}`,
         );
       }
     },

@@ -976,6 +976,14 @@ test('a repeated sentence goes, and the list item it opened keeps its marker', (
     ),
     'Leo looked out of his window at the tall trees and the blue sky, and thought about flying his kite across Maple Park for the first time ever. Then he ran.\n\nThe wind rose.',
   );
+  // The fifth run's kite story: the same sentence three times, a word or two changed each time.
+  // A sentence of as many words that says something else stays.
+  assert.equal(
+    removeRepeatedSentences(
+      'He began to race his kite faster, trying to keep up with Lily. Leo began to race his kite faster again, trying to keep up with her. He started to race his kite faster again, trying to keep up with her. Lily began to laugh at the kite, trying to keep her hat on in the wind.',
+    ),
+    'He began to race his kite faster, trying to keep up with Lily. Lily began to laugh at the kite, trying to keep her hat on in the wind.',
+  );
   // A paragraph written again with a word changed loses its sentences too.
   assert.equal(
     removeRepeatedSentences(
