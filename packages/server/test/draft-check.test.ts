@@ -383,6 +383,17 @@ test('length and speaking time are held to their bounds', () => {
   assert.deepEqual(checkDraft(script(55), expectations), [
     DRAFT_PROBLEM_MESSAGES.speakingTime(22, 15),
   ]);
+  // ±20% of the words the duration holds, unrounded: 18 words are 7.2 s of a 9-second video
+  // (80%), 17 are 6.8 s.
+  const nineSeconds = { ...expectations, spoken: { label, seconds: 9 } };
+  assert.deepEqual(checkDraft(script(18), nineSeconds), []);
+  assert.deepEqual(checkDraft(script(17), nineSeconds), [
+    DRAFT_PROBLEM_MESSAGES.speakingTime(7, 9),
+  ]);
+  assert.deepEqual(checkDraft(script(27), nineSeconds), []);
+  assert.deepEqual(checkDraft(script(28), nineSeconds), [
+    DRAFT_PROBLEM_MESSAGES.speakingTime(11, 9),
+  ]);
 });
 
 test('a cue that says nothing is named; a cue need not be a sentence', () => {
