@@ -208,7 +208,7 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
     }
   });
 
-  test("a script section's B-roll line never asks or exclaims: a shot is described", async () => {
+  test("a script section's B-roll line never asks or exclaims, and its voice-over has no fragment", async () => {
     const grammar = videoScriptSectionGrammar(LANGUAGE_PROFILES.English, {
       name: 'Hook',
       fromSecond: 0,
@@ -227,6 +227,11 @@ describe('local text generation (node-llama-cpp, tiny random model)', () => {
         const shot = /^- \*\*B-roll:\*\* (.*)$/m.exec(written)?.[1];
         assert.ok(shot, `take ${take}: a whole B-roll line in ${written}`);
         assert.doesNotMatch(shot, /[?!]$/u, `take ${take}`);
+        // Each spoken sentence has four words' worth of characters at least, no "Here's how!".
+        const spoken = /^- \*\*Voiceover:\*\* (.*)$/m.exec(written)?.[1] ?? '';
+        for (const sentence of spoken.split(/(?<=[.!?…]["'’”»)]?) /u)) {
+          assert.ok(sentence.length >= 24, `take ${take}: "${sentence}" in ${spoken}`);
+        }
       }
     } finally {
       await seeded.close();

@@ -28,7 +28,13 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
+import {
+  headingRules,
+  prose,
+  proseRules,
+  SENTENCE_CHARACTERS,
+  sentences,
+} from '../../writers/grammar.ts';
 import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   capitalised,
@@ -257,11 +263,19 @@ const CUE_WORDS = 40;
 const ON_SCREEN_WORDS = 8;
 
 /**
- * A section's three lines as a grammar: a voice-over of whole sentences, without quotes (it is
- * read aloud), and two cues of whole words (no full stop: a cue is not a speech). The voice-over
- * has at least the sentences its words need, so the model does not stop after one short
- * sentence (a 30-second script read for 17 s), and a couple more at most: the budget is kept by
- * trimming whole sentences.
+ * The fewest words, in characters at the language's length of a word, of a spoken sentence: a
+ * call to action asked for 15 words said "Ready to boost your productivity? Here's how!" (7),
+ * its second sentence a fragment that met the count of sentences and left the 9-second video
+ * 6 s long.
+ */
+const SPOKEN_SENTENCE_WORDS = 4;
+
+/**
+ * A section's three lines as a grammar: a voice-over of whole sentences of a few words at least,
+ * without quotes (it is read aloud), and two cues of whole words (no full stop: a cue is not a
+ * speech). The voice-over has at least the sentences its words need, so the model does not stop
+ * after one short sentence (a 30-second script read for 17 s), and a couple more at most: the
+ * budget is kept by trimming whole sentences.
  */
 export function videoScriptSectionGrammar(
   profile: LanguageProfile,
@@ -269,7 +283,8 @@ export function videoScriptSectionGrammar(
 ): string {
   const least = voiceoverSentences(section);
   return [
-    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(least + 2, least)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " shotheading "\\n"`,
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " spoken (gap spoken){${least - 1},${least + 1}} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " shotheading "\\n"`,
+    `spoken ::= ${prose(SPOKEN_SENTENCE_WORDS * profile.charactersPerWord, SENTENCE_CHARACTERS)}`,
     headingRules(profile.writingSystem, CUE_WORDS),
     // A shot is described, never asked or exclaimed ("You get it, right?" was a B-roll line).
     headingRules(profile.writingSystem, CUE_WORDS, 'shot', { endMark: false }),
