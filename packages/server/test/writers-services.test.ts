@@ -369,9 +369,23 @@ test('on-screen text longer than a glance keeps its first phrase; a short one st
     ),
     section('Ahora puedes compartir tu historia'),
   );
-  // No phrase of 2 to 8 words to keep: the line stays as the model wrote it.
-  const long = 'Follow these simple steps every single morning before you sit down to work today';
-  assert.equal(fitCues(section(long), 'en'), section(long));
+  // No phrase of 2 to 8 words to keep: its first words, less those a phrase cannot end on.
+  assert.equal(
+    fitCues(
+      section('Follow these simple steps every single morning before you sit down to work today'),
+      'en',
+    ),
+    section('Follow these simple steps every single morning'),
+  );
+  assert.equal(
+    fitCues(
+      section(
+        'Join us as we explore the transformative power of listening in relationships and life lessons, ensuring that all can experience the deepening impact of this essential skill on their lives and well-being!',
+      ),
+      'en',
+    ),
+    section('Join us as we explore the transformative power'),
+  );
 });
 
 test('a script section whose on-screen text was cleaned away shows a phrase of its voice-over', () => {

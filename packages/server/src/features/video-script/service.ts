@@ -452,8 +452,38 @@ function onScreenPhrase(text: string, locale: string): string | undefined {
   const phrase =
     fitting.find((part) => !/^\p{Ll}/u.test(part)) ??
     fitting[0] ??
-    phrases.map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '').find(fits);
+    phrases.map((part) => part.split(CLAUSE_START)[0]?.trim() ?? '').find(fits) ??
+    leadingWords(phrases[0] ?? '', locale);
   return phrase === undefined ? undefined : capitalised(phrase);
+}
+
+/**
+ * Words a phrase cannot end on: articles, prepositions, conjunctions and possessives of the
+ * languages the model writes with spaces ("…the transformative power of" ends on "of").
+ */
+const DANGLING_WORDS = new Set(
+  [
+    'a an the of to in on at by for with as and or but so if than from into about before after while when until because without through our your their its my this that',
+    'el la los las un una de del al en con por para y o que su sus tu tus mi este esta',
+    'le la les un une des de du au aux en et ou à pour par avec sur que qui son sa ses votre vos ce cette',
+    'der die das ein eine und oder mit für von zu im in auf den dem des',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * The last resort of a long on-screen text with no phrase of its own that fits: its first
+ * ON_SCREEN_WORDS words, less those a phrase cannot end on ("Join us as we explore the
+ * transformative power of listening in relationships and life lessons, ensuring that…" gives
+ * "Join us as we explore the transformative power"). Not for writing without spaces.
+ */
+function leadingWords(phrase: string, locale: string): string | undefined {
+  const words = phrase.split(/\s+/).filter(Boolean);
+  if (words.length !== countWords(phrase, locale)) return undefined;
+  const kept = words.slice(0, ON_SCREEN_WORDS);
+  while (kept.length > 0 && DANGLING_WORDS.has((kept.at(-1) ?? '').toLowerCase())) kept.pop();
+  return kept.length >= 2 ? kept.join(' ').replace(/[,:;—–-]+$/u, '') : undefined;
 }
 
 /**
