@@ -816,6 +816,16 @@ test('a story loses the sentences that talk about the story instead of telling i
     ),
     'Leo ran to the gate.',
   );
+  // The fifth run's French story: a paragraph of the writer's own steps.
+  assert.equal(
+    removeTalkAboutTheStory(
+      cleanModelOutput(
+        "En suivant la planification, je continue avec le milieu de mon histoire. Voici l'extension en français qui suit la fin du début et ne fait pas référence à ce que le reste a déjà été dit. Je respecte toujours les normes d'expression et n'ai pas reproduire du texte que j'écrivais dans ma planification initiale. Lina monte sur le toit.",
+      ),
+      'fr',
+    ),
+    'Lina monte sur le toit.',
+  );
 });
 
 test('a plan heading said as a label in a section loses the label, not its sentence', () => {

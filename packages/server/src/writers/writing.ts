@@ -430,6 +430,15 @@ export const CHATTER = new RegExp(
     '\\b(?:centr|alin|align|center)\\p{L}* (?:\\p{L}+ ){0,3}(?:columna|column|colonne|izquierda|derecha|left|right|gauche|droite)\\b',
     '\\b(?:cada columna|every column|chaque colonne)\\b',
     'veuillez noter que',
+    // The writer's own steps told in a story ("En suivant la planification, je continue avec le
+    // milieu de mon histoire. Voici l'extension en français qui suit la fin du début…" was a
+    // paragraph of the fifth run's French story).
+    "\\bje continue (?:avec|par) (?:le |la |l[’'])?(?:milieu|d[ée]but|fin|suite|histoire)",
+    "voici l[’']extension\\b",
+    '\\b(?:en suivant|selon|following|siguiendo) (?:la |le |the |el |my |mon |ma |mi )?(?:planification|plan|planificaci[oó]n)\\b',
+    '\\bje respecte (?:toujours )?les (?:normes|consignes|r[èe]gles)',
+    '\\bI (?:continue|go on) with the (?:middle|beginning|ending|end) of (?:my|the) story',
+    '\\bcontin[úu]o con (?:el|la) (?:mitad|medio|inicio|final) de (?:mi|la) historia',
     // The writing instructions as a rule of the text ("Les phrases doivent être directes et à la
     // fois informatives…" opened a section of the fifth run's French post), and the text named
     // as a text ("Nous vous guiderons tout au long du texte…").
@@ -792,10 +801,10 @@ const STORY_WRITING_WORDS = new Set(
     'version text title sequel',
     // Spanish
     'historia cuento relato estilo lector lectores párrafo capítulo autor narrativa trama',
-    'continuación versión texto título',
+    'continuación versión texto título planificación',
     // French
     'histoire conte récit lecteur lecteurs paragraphe chapitre auteur narration intrigue',
-    'texte titre',
+    'texte titre planification',
     // German, Italian, Portuguese
     'geschichte erzählung stil leser absatz kapitel fortsetzung titel',
     'storia racconto stile lettore lettori paragrafo capitolo autore seguito testo titolo',
