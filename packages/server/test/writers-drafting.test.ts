@@ -592,6 +592,31 @@ test('a script fits its duration: each voice-over near its share, none cut mid-s
   assert.equal(endAtClause('朝の二分間で一日が変わります。', 2, 4, 'ja'), undefined);
 });
 
+test("the platform's conventions said back as a voice-over or a B-roll are not the script's words", async () => {
+  // The fifth run's Snapchat and YouTube scripts.
+  const generator = writerDouble((request) => {
+    if (request.prompt.includes('refused')) return undefined;
+    if (request.prompt.includes('Write the section Hook'))
+      return '- **Voiceover:** Start by having a casual selfie-style delivery straight to the camera, ensuring that the viewer feels at ease. Most students waste an hour a day looking for their notes.\n- **On-screen text:** Find notes fast\n- **B-roll:** A student searches a messy desk\n';
+    if (request.prompt.includes('Write the section Call to action'))
+      return '- **Voiceover:** Send this video to a friend who studies too hard.\n- **On-screen text:** Send it now\n- **B-roll:** We are on Snapchat, with a hook in the very first second\n';
+    return undefined;
+  });
+  const draft = await writeVideoScript(
+    { topic: 'Tech & AI', platform: 'SnapChat', duration: 0.25, additionalInfo: '' },
+    writerContext(generator, undefined, MINUTE),
+  );
+  assert.doesNotMatch(draft.text, /selfie-style|very first second/);
+  assert.match(draft.text, /Voiceover:\*\* Most students waste an hour a day/);
+  assert.ok(
+    messages(draft.firstAttemptProblems).includes(
+      DRAFT_PROBLEM_MESSAGES.emptyCue(SCRIPT_LABELS.bRoll),
+    ),
+    messages(draft.firstAttemptProblems).join('; '),
+  );
+  assert.deepEqual(messages(draft.problems), []);
+});
+
 test("a section's voice-over over its share is no fault when the whole script reads for its duration", async () => {
   // The call to action of a 15-second script has 3 s, about 8 words; a usual one has 14, here
   // with no clause it could end before.

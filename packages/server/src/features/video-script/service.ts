@@ -45,6 +45,7 @@ import {
   planNotes,
   removeOtherLanguages,
   removeRepeatedSentences,
+  removeSentencesOf,
   splitSentences,
   trimToSentences,
   visitorText,
@@ -627,7 +628,17 @@ async function writeVideoScriptDraft(
             fitVoiceover(
               removeStageDirections(
                 removeRepeatedSentences(
-                  removeOtherLanguages(cleanModelOutput(raw), profile, CUE_LABELS),
+                  removeOtherLanguages(
+                    // The platform's conventions said back as the script's own words ("Start
+                    // by having a casual selfie-style delivery straight to the camera…" as a
+                    // voice-over, "…a vertical video short for a minute or less" as a B-roll).
+                    removeSentencesOf(
+                      cleanModelOutput(raw),
+                      PLATFORM_CONVENTIONS[request.platform],
+                    ),
+                    profile,
+                    CUE_LABELS,
+                  ),
                   CUE_LABELS,
                   script,
                 ),
