@@ -675,6 +675,13 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Water keeps you alert.',
   );
+  // The sixth run's water post: a section's paragraph promising a placeholder.
+  assert.equal(
+    cleanModelOutput(
+      "I'll provide a placeholder version based on the provided section structure but without actual content until further information is available about coffee and hydration habits in general. Adjustments will be needed to fit the specific tips you want to include in your final draft. Let's begin by addressing the coffee effect section, as it appears to be the first part you mentioned and is already included in your initial post. Sip water first.\n\nAdditional points: Stay hydrated by drinking enough water throughout the day.",
+    ),
+    'Sip water first.',
+  );
   // The Spanish post of the same run: the writer as the visitor's helper.
   assert.equal(
     cleanModelOutput(

@@ -245,6 +245,14 @@ export const CHATTER = new RegExp(
     '\\bso (?:that )?I can (?:help|assist)\\b',
     '^I apologi[sz]e\\b',
     "(?:doesn'?t|does not) meet your expectations",
+    // A placeholder promised instead of the part ("I'll provide a placeholder version based on the
+    // provided section structure… Adjustments will be needed to fit the specific tips you want to
+    // include in your final draft… as it appears to be the first part you mentioned").
+    '\\bplaceholder\\b',
+    "\\bI(?:'ll| will) provide\\b",
+    '\\byour (?:final|initial|first) (?:draft|post|version)\\b',
+    '\\b(?:you|the user) (?:mentioned|asked for|requested)\\b',
+    '^additional points\\s*:',
     // What the part should hold, said instead of the part ("It should also include specific tips
     // for maximizing morning energy levels…" was a section's paragraph).
     '^(?:it|this|the section|the post|the part) should (?:also )?(?:include|cover|contain|mention)\\b',
