@@ -682,6 +682,13 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Sip water first.',
   );
+  // Its running post: tips that describe the section.
+  assert.equal(
+    cleanModelOutput(
+      '- It covers important details such as shoe selection, hydration, and packing essentials, providing concrete tips with short sentences for easy understanding.\n- They highlight key elements like support and hydration.\n- Carry water.\n- It covers your whole foot.',
+    ),
+    '- Carry water.\n- It covers your whole foot.',
+  );
   // The Spanish post of the same run: the writer as the visitor's helper.
   assert.equal(
     cleanModelOutput(

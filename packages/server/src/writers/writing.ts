@@ -357,6 +357,10 @@ export const CHATTER = new RegExp(
     // has provided a comprehensive overview… The author provides practical tips…").
     '^(?:the|this) (?:section|content|tips|paragraph|text)s? (?:will |is |are |also )?(?:be )?(?:focus|focuses|presented|tailored|covers|emphasi[sz]es|aims|discusses|explores|highlights|structured|designed|written|organi[sz]ed)\\b',
     '^it also (?:emphasi[sz]es|highlights|covers|discusses|explores)\\b',
+    // A tip that describes the section instead ("It covers important details such as shoe
+    // selection…, providing concrete tips with short sentences for easy understanding.").
+    '^(?:it|they) (?:also )?(?:covers?|highlights?) (?:important|key|essential) (?:details|elements|points|concepts|aspects|topics)\\b',
+    '\\b(?:with|in) short sentences\\b',
     '\\bthe (?:article|post|author|blog post) (?:has )?(?:provided|provides|highlights|has shown|shows how|discusses|covers|offers)\\b',
     '^the goal is to provide\\b',
     '\\b(?:dans|en) cette (?:introduction|section|partie|conclusion)\\b',
