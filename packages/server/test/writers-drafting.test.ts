@@ -345,6 +345,27 @@ test('a story ending that told the beginning again, twice, is written once more'
   assert.notEqual(paragraphs[3], paragraphs[1]);
 });
 
+test('the ending makes up what a story still lacks of its length', async () => {
+  // 300 words: a beginning of 70 and a middle of 90 (each within what a part alone may have)
+  // leave 95 to the ending for the least 255; an ending of 80 is written again, then goes on.
+  const generator = writerDouble((request) => {
+    if (request.prompt.includes('It is too short')) return sentences(20, 'owl');
+    if (request.prompt.includes('Write the beginning')) return sentences(70, 'cat');
+    if (request.prompt.includes('Continue with the middle')) return sentences(90, 'dog');
+    if (request.prompt.includes('Write the ending'))
+      return sentences(80, request.prompt.includes('refused') ? 'hen' : 'elk');
+    return undefined;
+  });
+  const draft = await writeStory(story(), writerContext(generator, undefined, MINUTE));
+  assert.deepEqual(messages(draft.problems), []);
+  assert.ok(
+    messages(draft.firstAttemptProblems).includes(DRAFT_PROBLEM_MESSAGES.length(80, 95, 165)),
+    messages(draft.firstAttemptProblems).join('; '),
+  );
+  const words = countWords(draft.text.replace(/^# .*\n+/, ''));
+  assert.ok(words >= 255 && words <= 345, `${words} words`);
+});
+
 test('what still fails after the rewrite is named, never hidden', async () => {
   // Chatter is cleaned away; a placeholder cannot be, so it stays and is named.
   const generator = writerDouble(

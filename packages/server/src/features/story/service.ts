@@ -391,6 +391,14 @@ async function writeStoryDraft(
     const before = index === 0 ? story : `${story}\n\n`;
     const soFar = story.replace(/^# .*\n+/, '').trim();
     const instruction = part.instruction(words);
+    // The ending makes up what the story still lacks of its least length: the fifth and sixth
+    // runs' Japanese stories ended 146 words long for 200, the ending of 9 to 20 words within what
+    // a part alone may have.
+    const lowest = Math.max(
+      Math.floor(words * 0.6),
+      index === STORY_PARTS.length - 1 ? lowerBound(target) - countWords(soFar, locale) : 0,
+    );
+    const highest = Math.max(Math.ceil(words * 1.6), lowest);
     const written = await writeCheckedPart(context, stream, {
       request: {
         system: WRITER_SYSTEM,
@@ -421,7 +429,7 @@ async function writeStoryDraft(
         checkDraft(text, {
           profile,
           before: story,
-          words: { lowest: Math.floor(words * 0.6), highest: Math.ceil(words * 1.6) },
+          words: { lowest, highest },
           elements: index === 0 ? brief.elements : [],
         }),
       shownBefore: before,
@@ -429,7 +437,7 @@ async function writeStoryDraft(
       // more when nothing is left (the fifth run's Japanese ending: its rewrite told the beginning
       // again, which went as said already, and the story had no ending).
       continuation: {
-        missingWords: (text) => Math.max(0, Math.floor(words * 0.6) - countWords(text, locale)),
+        missingWords: (text) => Math.max(0, lowest - countWords(text, locale)),
         grammar: [
           `root ::= ${sentences(6, 2)}`,
           proseRules(profile.writingSystem, { quotes: true }),
