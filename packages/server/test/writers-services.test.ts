@@ -878,6 +878,16 @@ test('a plan heading said as a label in a section loses the label, not its sente
   const inSentence =
     'Give it a try. Water: The importance for optimal performance is clear to runners.';
   assert.equal(removeHeadingLabels(inSentence, water), inSentence);
+  // A story that opens with its title, in a script without capitals (the sixth run's Japanese).
+  assert.equal(
+    removeHeadingLabels(
+      'ネコのミケと古灯台の石を見つける  アンタール世界に住むネコは光を求めていた。',
+      ['ネコのミケと古灯台の石を見つける'],
+    ),
+    'アンタール世界に住むネコは光を求めていた。',
+  );
+  const hindi = 'सुबह पानी पीने के फायदे बहुत हैं।';
+  assert.equal(removeHeadingLabels(hindi, ['सुबह पानी पीने के फायदे']), hindi);
   const afterComma = 'Drink well, water: the importance for optimal performance Grows.';
   assert.equal(removeHeadingLabels(afterComma, water), afterComma);
 });

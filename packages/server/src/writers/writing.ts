@@ -900,10 +900,21 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
       const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u.exec(rest.slice(heading.length));
       if (!label) return line;
       const after = rest.slice(heading.length + label[0].length);
-      if (label[0].trim() === '' && !/^\p{Lu}/u.test(after)) return line;
+      if (label[0].trim() === '' && !startsAfterLabel(after, label[0], heading)) return line;
       return after === '' ? line : `${marker}${capitalised(after)}`;
     })
     .join('\n');
+}
+
+/**
+ * Whether the words after a heading and the spaces after it start a sentence of their own: a
+ * capital does; in a script without capitals, a letter after a heading written without spaces
+ * (a Japanese title, "ネコのミケと古灯台の石を見つける  アンタール世界に…") or after two spaces.
+ * A Hindi heading followed by one space and a letter may be the sentence's own subject.
+ */
+function startsAfterLabel(after: string, spaces: string, heading: string): boolean {
+  if (/^\p{Lu}/u.test(after)) return true;
+  return /^\p{Lo}/u.test(after) && (/\s{2}/u.test(spaces) || !/\s/u.test(heading));
 }
 
 /**
