@@ -39,7 +39,7 @@ import {
   withOnScreenText,
   writeVideoScript,
 } from '../src/features/video-script/service.ts';
-import { spokenText } from '../src/writers/draft-check.ts';
+import { checkDraft, spokenText } from '../src/writers/draft-check.ts';
 import {
   answering,
   hangingTextGenerator,
@@ -792,6 +792,21 @@ test('a sentence in another language goes, with the note about its translation',
   assert.equal(
     removeOtherLanguages(cleanModelOutput(section), LANGUAGE_PROFILES.French),
     "La marche aide le cœur et calme l'esprit chaque jour.",
+  );
+  // English words inside a French sentence (the sixth run's story): the sentence goes, and the
+  // check names what is left. French's own "on", "as" and "an" are not English there.
+  assert.equal(
+    removeOtherLanguages(
+      'Lina eut une idée de how to créer un jardin. On a un an pour le faire, et tu as raison.',
+      LANGUAGE_PROFILES.French,
+    ),
+    'On a un an pour le faire, et tu as raison.',
+  );
+  assert.deepEqual(
+    checkDraft('Lina eut une idée de how to créer un jardin.', {
+      profile: LANGUAGE_PROFILES.French,
+    }).map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.otherLanguage('how to', 'French')],
   );
   // A script keeps its cue lines whole, whatever words they use.
   const cue = '- **B-roll:** A woman walks through the park in the morning light with her dog';

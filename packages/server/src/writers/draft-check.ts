@@ -17,6 +17,7 @@ import {
   hasFunctionWords,
   inWritingSystem,
   languageOfProfile,
+  englishWordsIn,
   inAnotherLanguage,
   type LanguageProfile,
 } from './languages.ts';
@@ -209,6 +210,10 @@ function languageProblems(text: string, profile: LanguageProfile): DraftProblem[
   const language = languageOfProfile(profile);
   if (!hasFunctionWords(language)) return [];
   for (const line of text.split('\n')) {
+    const english = /^#/.test(line) ? undefined : englishWordsIn(line, language);
+    if (english) {
+      return [problem('one language', DRAFT_PROBLEM_MESSAGES.otherLanguage(english, language))];
+    }
     if (/^#/.test(line) || countWords(line) < 12) continue;
     if (inAnotherLanguage(line, language)) {
       const sample = line

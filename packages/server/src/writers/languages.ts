@@ -443,6 +443,22 @@ export function latinLanguageOf(text: string): StoryLanguage | undefined {
   return best[0];
 }
 
+/**
+ * English words inside a text in another Latin-script language: two of English's common short
+ * words in a row that are not the language's own ("Lina eut une idée de how to créer…" in the
+ * sixth run's French story). Undefined when there are none, or for English and the languages
+ * without a list.
+ */
+export function englishWordsIn(text: string, language: StoryLanguage): string | undefined {
+  const own = FUNCTION_WORDS[language];
+  if (language === 'English' || own === undefined) return undefined;
+  const english = new Set(FUNCTION_WORDS.English);
+  const foreign = (word: string) => english.has(word) && !own.includes(word);
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? [];
+  const at = words.findIndex((word, index) => foreign(word) && foreign(words[index + 1] ?? ''));
+  return at < 0 ? undefined : `${words[at]} ${words[at + 1]}`;
+}
+
 /** Whether latinLanguageOf clearly tells another language than `language` in the text. */
 export function inAnotherLanguage(text: string, language: StoryLanguage): boolean {
   const found = latinLanguageOf(text);

@@ -10,6 +10,7 @@ import { EmptyResultError, GenerationAbortedError, ProviderFailedError } from '.
 import { withoutHtml } from '../text/markdown.ts';
 import {
   hasFunctionWords,
+  englishWordsIn,
   inAnotherLanguage,
   languageOfProfile,
   type LanguageProfile,
@@ -795,8 +796,9 @@ export function removeOtherLanguages(
   return keepSentences(
     text,
     (sentence) =>
-      countWords(sentence, profile.locale) < LANGUAGE_SENTENCE_WORDS ||
-      !inAnotherLanguage(sentence, language),
+      (countWords(sentence, profile.locale) < LANGUAGE_SENTENCE_WORDS ||
+        !inAnotherLanguage(sentence, language)) &&
+      englishWordsIn(sentence, language) === undefined,
     (line) => isCueLine(line, cueLabels),
   );
 }
