@@ -573,7 +573,7 @@ test('a script fits its duration: each voice-over near its share, none cut mid-s
   assert.deepEqual(messages(draft.problems), []);
   assert.match(
     draft.text,
-    /^# Two Minutes to Done\n\n## Hook \(0:00-0:03\)\n\n- \*\*Voiceover:\*\* /,
+    /^# Two Minutes to Done\n\n## Hook \(0:00-0:04\)\n\n- \*\*Voiceover:\*\* /,
   );
   const seconds = speakingSeconds(spokenText(draft.text, SCRIPT_LABELS.voiceover));
   assert.ok(Math.abs(seconds - 15) <= 3, `${seconds} s for 15 s`);
@@ -639,7 +639,7 @@ test("the platform's conventions said back as a voice-over or a B-roll are not t
 });
 
 test("a section's voice-over over its share is no fault when the whole script reads for its duration", async () => {
-  // The call to action of a 15-second script has 3 s, about 8 words; a usual one has 14, here
+  // The call to action of a 15-second script has 4 s, about 10 words; a usual one has 14, here
   // with no clause it could end before.
   const generator = writerDouble(
     answering(
@@ -652,7 +652,7 @@ test("a section's voice-over over its share is no fault when the whole script re
     writerContext(generator, undefined, MINUTE),
   );
   assert.deepEqual(messages(draft.firstAttemptProblems), [
-    DRAFT_PROBLEM_MESSAGES.length(14, 5, 11),
+    DRAFT_PROBLEM_MESSAGES.length(14, 7, 13),
   ]);
   assert.deepEqual(messages(draft.problems), []);
   const seconds = speakingSeconds(spokenText(draft.text, SCRIPT_LABELS.voiceover));

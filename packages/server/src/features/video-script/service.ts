@@ -98,10 +98,13 @@ export interface ScriptSection {
  */
 export function scriptSections(durationMinutes: number): ScriptSection[] {
   const seconds = Math.round(durationMinutes * 60);
-  const hookEnd = clamp(Math.round(seconds * 0.15), 3, 8);
-  const callToActionStart = seconds - clamp(Math.round(seconds * 0.15), 3, 10);
+  // A hook and a call to action are a sentence each at least: 3 s of 8 words got 11 to 19 and
+  // the 15-second scripts read for 17 to 18 s.
+  const hookEnd = clamp(Math.round(seconds * 0.15), SHORTEST_SECTION_SECONDS, 8);
+  const callToActionStart =
+    seconds - clamp(Math.round(seconds * 0.15), SHORTEST_SECTION_SECONDS, 10);
   const middle = callToActionStart - hookEnd;
-  if (middle < SHORTEST_POINT_SECONDS) {
+  if (middle < SHORTEST_SECTION_SECONDS) {
     // A 9-second video: a hook that makes its point, and a call to action.
     const half = Math.floor(seconds / 2);
     return [section('Hook', 0, half), section('Call to action', half, seconds)];
@@ -123,11 +126,11 @@ export function scriptSections(durationMinutes: number): ScriptSection[] {
 }
 
 /**
- * The fewest seconds a point of its own needs: about one spoken sentence. The model's sentences
- * have 10 to 13 words (4 to 5 s); three sections of 3 s each (a hook, a point and a call to action
- * in 9 s) each got a whole sentence, and the script read for 12 s.
+ * The fewest seconds a section needs: about one spoken sentence. The model's sentences have 10 to
+ * 13 words (4 to 5 s); three sections of 3 s each (a hook, a point and a call to action in 9 s)
+ * each got a whole sentence, and the script read for 12 s.
  */
-const SHORTEST_POINT_SECONDS = 4;
+const SHORTEST_SECTION_SECONDS = 4;
 
 function section(name: string, fromSecond: number, toSecond: number): ScriptSection {
   const words = Math.max(4, Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60));
