@@ -682,6 +682,15 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Sip water first.',
   );
+  // The seventh run's water post: the part summed up instead of written, and plan debris.
+  assert.equal(
+    removeTalkAboutThePost(
+      cleanModelOutput(
+        'The post introduces this topic with a short statement about how coffee preferences can affect hydration. Water comes first.\n\nIt provides more information about the benefits of drinking water before coffee. The section title is set as a header. No heading or greeting are required in this segment. Tips to Enhance Energy in the Morning (Part 3 of 4) If you prefer coffee, keep hydration in mind. Sip slowly.\n\nKey points: Hydration before coffee helps.',
+      ),
+    ),
+    'Water comes first.\n\nSip slowly.',
+  );
   // Its running post: tips that describe the section.
   assert.equal(
     cleanModelOutput(

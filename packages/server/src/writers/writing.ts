@@ -215,7 +215,7 @@ export function cleanModelOutput(raw: string): string {
  * line that starts with a label of the plan ("Title: …").
  */
 export const INSTRUCTION_ECHO =
-  /^(?:title|meta description|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o|example|exemple|ejemplo|exemplo|beispiel|esempio) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to (?:the|this) (?:section'?s )?subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b|\bfirst \d+(?: to \d+)? seconds?\b|\(short sentences?\)/imu;
+  /^(?:title|meta description|sections|characters|beginning|middle|ending|introduction|introducci[oó]n|conclusion|conclusi[oó]n|einleitung|fazit|summary|resumen|r[ée]sum[ée]): |\b(?:paragraph|section|part|bullet point|tip|secci[oó]n|secuencia|parte|partie|abschnitt|sezione|se[çc][ãa]o|example|exemple|ejemplo|exemplo|beispiel|esempio) \d+\s*[:.,-]|\b(?:section|paragraph|secci[oó]n|paragraphe|p[áa]rrafo|abschnitt|absatz) \d+\b|\bbullet points?\b|\b\d+ (?:to|or) \d+ (?:sentences|bullet points|bullets|words|tips)\b|\bsentences each\b|\ban earlier attempt was refused\b|\bwrite it again\b|\bkeep to (?:the|this) (?:section'?s )?subject\b|\bare written separately\b|\beach (?:tip|one|bullet|point) is (?:short|one)\b|\b(?:in|of) (?:the|this) (?:section|part) \d+\b|\bhere (?:are|is) (?:the |some )?(?:two |three |four )?(?:short )?(?:paragraphs|bullet points|section|introduction|ending|beginning)\b|^write (?:it |this |everything )?in \p{Lu}\p{L}+\.?\s*$|\bword budget\b|\btwo paragraphs (?:with|of)\b|\b(?:dos|deux) (?:p[áa]rr?afos|par[áa]grafos|paragraphes)\b|\b\d+ (?:a|o|ou|à|bis|oder) \d+ (?:oraciones|frases|sentencias|phrases|palabras|mots|puntos|points|S[äa]tze)\b|\beach one short sentence\b|\bwith concrete tips\b|\bstuff(?:ing)? (?:the )?keywords\b|\bkeywords? and (?:related )?phrases naturally\b|\bthe plan(?:'s)? (?:says|line|beginning|middle|ending)\b|\bvoice-over (?:has|of) about\b|\((?:continued|cont\.)\)|\bclosing section\b|\bfirst \d+(?: to \d+)? seconds?\b|\(short sentences?\)|\b(?:part|section) \d+ of \d+\b/imu;
 /**
  * Drops each sentence that says the writing instructions back ("Section 3: … two paragraphs of 3
  * to 5 sentences each"): debris of the prompt, never part of the text.
@@ -253,7 +253,11 @@ export const CHATTER = new RegExp(
     "\\bI(?:'ll| will) provide\\b",
     '\\byour (?:final|initial|first) (?:draft|post|version)\\b',
     '\\b(?:you|the user) (?:mentioned|asked for|requested)\\b',
-    '^additional points\\s*:',
+    '^(?:additional|key) points\\s*:',
+    // The part summed up instead of written, in the seventh run's water post: "The post introduces
+    // this topic with a short statement…", "It provides more information about the benefits…".
+    '^(?:the|this) (?:post|article|introduction|section|paragraph) (?:introduces|presents|explains|describes|gives|opens)\\b',
+    '^it (?:also )?(?:provides|offers|gives) (?:more |further |additional )?(?:information|details|an overview)\\b',
     // What the part should hold, said instead of the part ("It should also include specific tips
     // for maximizing morning energy levels…" was a section's paragraph).
     '^(?:it|this|the section|the post|the part) should (?:also )?(?:include|cover|contain|mention)\\b',
@@ -842,7 +846,7 @@ const POST_WRITING_WORDS = new Set(
     'content constraints attempt document section sections introduction post posts blog article',
     'articles examples topics headings titles',
     'paragraph paragraphs criteria example topic requirements guidelines instructions format',
-    'keyword keywords heading title text',
+    'keyword keywords heading title text header segment greeting',
     'contenido restricciones intento documento sección secciones introducción artículo párrafo',
     'párrafos criterios ejemplo tema requisitos instrucciones formato encabezado título texto',
     'contenu contraintes tentative paragraphe critères exemple sujet exigences consignes titre',
