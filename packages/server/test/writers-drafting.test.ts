@@ -122,6 +122,7 @@ test('a part that fails its check is written once more, told why, and the page g
   assert.deepEqual(messages(draft.problems), []);
   assert.equal(draft.rewrites, 1);
   assert.deepEqual(messages(draft.firstAttemptProblems), [
+    DRAFT_PROBLEM_MESSAGES.paragraphs(0, 2),
     DRAFT_PROBLEM_MESSAGES.placeholder('{Created Question}'),
     DRAFT_PROBLEM_MESSAGES.unfinishedLine('a few examples:s in coffee'),
     DRAFT_PROBLEM_MESSAGES.length(12, 70, 320),
@@ -129,7 +130,7 @@ test('a part that fails its check is written once more, told why, and the page g
   const rewrite = generator.requests.find((request) => request.prompt.includes('refused'));
   assert.match(
     rewrite?.prompt ?? '',
-    /An earlier attempt was refused because it contains the placeholder/,
+    /An earlier attempt was refused because it has none of the 2 paragraphs asked for; it contains the placeholder/,
   );
   assert.ok(!draft.text.includes('Created Question'));
   assert.equal(page.replaced(), 1, 'the failed attempt was taken back from the page');

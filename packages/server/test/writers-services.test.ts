@@ -747,7 +747,7 @@ test('a section named as the introduction after a label is left out of the plan 
 test('a blog section left without a paragraph once its chatter is cleaned away is refused', () => {
   const section = cleanModelOutput(
     [
-      'Drink a glass of water when you wake up. Keep the glass by the bed.',
+      'Drink a glass of water when you wake up, before the kettle goes on. Keep the glass by the bed, full, so it is the first thing you reach for.',
       '',
       'Here’s the revised version with proper grammar and punctuation: Continue the text as planned. Please provide the rest if needed.',
       '',
@@ -770,7 +770,13 @@ test('a blog section left without a paragraph once its chatter is cleaned away i
   );
   // One paragraph of the two, with its tips, is a section.
   assert.deepEqual(paragraphProblems(section), []);
-  assert.deepEqual(paragraphProblems(`Water first.\n\nThen coffee.\n\n- Sip slowly.`), []);
+  // A paragraph of one short sentence is not one (the seventh run's "Getting Started").
+  assert.deepEqual(
+    paragraphProblems(
+      'Always consult with a professional if you have specific health or fitness concerns.\n\n- Start with basic shoes.',
+    ).map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.paragraphs(0, 2)],
+  );
 });
 
 test('a heading said as a sentence goes; a sentence that goes on from its words stays', () => {

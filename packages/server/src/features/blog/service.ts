@@ -231,15 +231,26 @@ export function headingEchoProblems(body: string, heading: string): DraftProblem
 const SECTION_PARAGRAPHS = 2;
 
 /**
+ * The fewest words a block of prose needs to be a paragraph: "Always consult with a professional
+ * if you have specific health or fitness concerns." was all a section had left once its two
+ * paragraphs of instructions said back were cleaned away.
+ */
+const PARAGRAPH_LEAST_WORDS = 20;
+
+/**
  * A section left without a paragraph before its tips once its chatter was cleaned away ("Here's
  * the revised version with proper grammar and punctuation: Continue the text as planned." was all
  * there was). One paragraph of the two asked for, with the section's words, reads as a section:
  * the other was most often the model's talk, cleaned away.
  */
-export function paragraphProblems(body: string): DraftProblem[] {
+export function paragraphProblems(body: string, locale = 'en'): DraftProblem[] {
   const paragraphs = body
     .split(/\n{2,}/)
-    .filter((block) => block.trim() !== '' && !/^\s*(?:[-*+]|\d+[.)])\s/.test(block)).length;
+    .filter(
+      (block) =>
+        !/^\s*(?:[-*+]|\d+[.)])\s/.test(block) &&
+        countWords(block, locale) >= PARAGRAPH_LEAST_WORDS,
+    ).length;
   return paragraphs === 0
     ? [
         {
@@ -420,7 +431,10 @@ async function writeBlogDraft(
       900,
       before,
       expect({ words: SECTION_WORDS }),
-      (text) => [...headingEchoProblems(text, heading), ...paragraphProblems(text)],
+      (text) => [
+        ...headingEchoProblems(text, heading),
+        ...paragraphProblems(text, brief.profile.locale),
+      ],
     );
     post = `${before}${body}`;
   }
