@@ -682,6 +682,13 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Sip water first.',
   );
+  // The seventh run's Spanish post: how the section could be written, instead of it.
+  assert.equal(
+    cleanModelOutput(
+      'Por ejemplo, puedes tener un punto llamado: Preparación del supermercado. Subsecuentemente, podrías tener otro título como: ¿Cómo preparar tu lista? Aquí puedes proporcionar ejemplos de cómo estructurar tu lista para ahorrar dinero. Para hacerlo más claro y conciso, podrías decir algo como esto: Organiza tus compras. Compra con una lista.',
+    ),
+    'Compra con una lista.',
+  );
   // The seventh run's water post: the part summed up instead of written, and plan debris.
   assert.equal(
     removeTalkAboutThePost(

@@ -412,6 +412,12 @@ export const CHATTER = new RegExp(
     '(?:el )?t[íi]tulo del (?:post|blog|art[íi]culo)',
     'aqu[íi] (?:tienes|est[áa]) (?:el|la|los|las|todo|tu) (?:primer|segund|tercer|texto|p[áa]rrafo|secci[oó]n|intro|puntos|tres|cuatro|parte)',
     'estoy aqu[íi] para ayudar',
+    // How the section could be written, said instead of it ("Por ejemplo, puedes tener un punto
+    // llamado: … podrías tener otro título como… Aquí puedes proporcionar ejemplos de cómo
+    // estructurar tu lista… Para hacerlo más claro y conciso, podrías decir algo como esto:").
+    '\\b(?:puedes|podr[íi]as) (?:tener|presentar|proporcionar|decir) (?:un punto|otro|otra|algo como|ejemplos|ideas)\\b',
+    '\\bun punto llamado\\b',
+    '\\bpara hacerlo m[áa]s claro\\b',
     // The writer as a helper of the one who asked ("Con esta guía, te ayudaré a planificar…",
     // "Aquí te proporciono tres pasos…", "Por favor, repasar y adapta los textos según sea
     // necesario.").
