@@ -867,6 +867,13 @@ test('a story loses the sentences that talk about the story instead of telling i
     ),
     'Leo ran to the gate.',
   );
+  // The seventh run's Japanese ending: a revision described instead of told.
+  assert.equal(
+    cleanModelOutput(
+      '最後の段落が以下のようなようになるでしょう。これは、元々の文から引かれた部分を削除しましたが、新しい内容で置き換えることで問題ありません。このように修正された段落は、次のようになります。ミケは石を家に持ち帰りました。',
+    ),
+    'ミケは石を家に持ち帰りました。',
+  );
   // The fifth run's French story: a paragraph of the writer's own steps.
   assert.equal(
     removeTalkAboutTheStory(

@@ -498,6 +498,13 @@ export const CHATTER = new RegExp(
     '^(?:序盤|中盤|終盤)は',
     'ここで終わります',
     '物語はここで終わり',
+    // The ending described as a revision ("最後の段落が以下のようなようになるでしょう。…このように
+    // 修正された段落は、次のようになります。" was the seventh run's Japanese ending).
+    '段落',
+    '次のようになります',
+    '以下のよう',
+    '修正(?:された|しました|します)',
+    '元々の文',
   ]
     // A word boundary only where the phrase starts with a Latin letter: \b never matches
     // before a Japanese one.
