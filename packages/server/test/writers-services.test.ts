@@ -682,6 +682,13 @@ test('a part that says its system instructions back or offers help loses those s
     ),
     'Sip water first.',
   );
+  // Its French post: a section that describes the section it should be.
+  assert.equal(
+    cleanModelOutput(
+      "Cela s'ajoute à une liste de trois points pour chaque one : (4), (5), et (6). La section se termine par un récapitulatif des principales recommandations. Il ne faut pas mettre de titres ni d'explications initiales ou finales. Les liens vers les sections suivantes, si nécessaire, seront ajoutés à la fin du document. Marchez chaque jour.",
+    ),
+    'Marchez chaque jour.',
+  );
   // The seventh run's Spanish post: how the section could be written, instead of it.
   assert.equal(
     cleanModelOutput(
@@ -823,6 +830,18 @@ test('a sentence in another language goes, with the note about its translation',
       LANGUAGE_PROFILES.French,
     ),
     'On a un an pour le faire, et tu as raison.',
+  );
+  assert.deepEqual(
+    checkDraft("# The Mystery of Pimienta's Lamp\n\nPimienta vio la luz del faro.", {
+      profile: LANGUAGE_PROFILES.Spanish,
+    }).map((problem) => problem.message),
+    [DRAFT_PROBLEM_MESSAGES.otherLanguage("The Mystery of Pimienta's Lamp", 'Spanish')],
+  );
+  assert.deepEqual(
+    checkDraft('# El misterio de la lámpara de Pimienta\n\nPimienta vio la luz del faro.', {
+      profile: LANGUAGE_PROFILES.Spanish,
+    }),
+    [],
   );
   assert.deepEqual(
     checkDraft('Lina eut une idée de how to créer un jardin.', {

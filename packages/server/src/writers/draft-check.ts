@@ -210,11 +210,20 @@ function languageProblems(text: string, profile: LanguageProfile): DraftProblem[
   const language = languageOfProfile(profile);
   if (!hasFunctionWords(language)) return [];
   for (const line of text.split('\n')) {
-    const english = /^#/.test(line) ? undefined : englishWordsIn(line, language);
+    // A title in another language ("# The Mystery of Pimienta's Lamp" over the seventh run's
+    // Spanish story): a heading is short, so its common words alone tell.
+    if (/^#/.test(line)) {
+      if (inAnotherLanguage(line, language)) {
+        const heading = line.replace(/^#+\s*/, '');
+        return [problem('one language', DRAFT_PROBLEM_MESSAGES.otherLanguage(heading, language))];
+      }
+      continue;
+    }
+    const english = englishWordsIn(line, language);
     if (english) {
       return [problem('one language', DRAFT_PROBLEM_MESSAGES.otherLanguage(english, language))];
     }
-    if (/^#/.test(line) || countWords(line) < 12) continue;
+    if (countWords(line) < 12) continue;
     if (inAnotherLanguage(line, language)) {
       const sample = line
         .replace(/^[\s*-]+/, '')

@@ -453,6 +453,14 @@ export const CHATTER = new RegExp(
     '\\b(?:centr|alin|align|center)\\p{L}* (?:\\p{L}+ ){0,3}(?:columna|column|colonne|izquierda|derecha|left|right|gauche|droite)\\b',
     '\\b(?:cada columna|every column|chaque colonne)\\b',
     'veuillez noter que',
+    // A French section that describes the section it should be (the seventh run's walking post:
+    // "La section se termine par un récapitulatif… Il ne faut pas mettre de titres… Les liens
+    // vers les sections suivantes… seront ajoutés à la fin du document.").
+    '\\b(?:la|cette) section (?:se termine|commence|contient|pr[ée]sente|comprend)\\b',
+    '\\bil ne faut pas mettre de titres?\\b',
+    '\\bsections? suivantes?\\b',
+    '\\b(?:la fin|le d[ée]but) du document\\b',
+    '\\(\\d+\\),? (?:\\(\\d+\\),? )*(?:et|and|y|und|e) \\(\\d+\\)',
     // The writer's own steps told in a story ("En suivant la planification, je continue avec le
     // milieu de mon histoire. Voici l'extension en français qui suit la fin du début…" was a
     // paragraph of the fifth run's French story).
