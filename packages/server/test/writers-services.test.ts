@@ -130,6 +130,11 @@ test('a Japanese quote and the "と質問しました" that closes it are one se
 });
 
 test('a quote a paragraph leaves open is closed at its end, innermost first; a bare opener goes', () => {
+  // The seventh run's kite story: a closing quote after a space.
+  assert.equal(
+    closeOpenQuotes('"I can\'t believe my kite is gone! " Leo thought. "What now? " he said.'),
+    '"I can\'t believe my kite is gone!" Leo thought. "What now?" he said.',
+  );
   // Seen in the writers' benchmark: a Japanese paragraph ended inside its dialogue.
   assert.equal(
     closeOpenQuotes('ミケは窓を見ました。「ねえ、見て。\n\n光がありました。'),

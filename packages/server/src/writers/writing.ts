@@ -659,7 +659,9 @@ export function closeOpenQuotes(text: string): string {
     .split('\n')
     .map((line) => {
       if (/^#{1,6}\s/.test(line)) return line;
-      const content = line.replace(/\s*[“«「『]+\s*$/u, '');
+      // A closing quote the grammar's gap put a space before ('…is gone! " Leo thought'): an
+      // opening quote is never followed by a space.
+      const content = line.replace(/([.!?…,]) "(?=\s|$)/gu, '$1"').replace(/\s*[“«「『]+\s*$/u, '');
       if (!endsWithFinishedSentence(content)) return content;
       const open: string[] = [];
       for (const mark of content) {
