@@ -108,6 +108,13 @@ export function blogPlanGrammar(
   ].join('\n');
 }
 
+/**
+ * Tokens a plan may take: its grammar bounds it (a title, two sentences of meta description, five
+ * headings of PLAN_HEADING_BOUND words), far above what a model that does not loop writes (the
+ * default model 90 to 150 tokens, SmolLM2 60 to 140).
+ */
+const PLAN_TOKENS = 1000;
+
 /** The most words of a section heading, which fitHeading keeps to. */
 const HEADING_WORDS = 10;
 /**
@@ -337,7 +344,9 @@ async function writeBlogDraft(
     request: {
       system: PLANNER_SYSTEM,
       prompt: blogPlanPrompt(brief),
-      maxTokens: 400,
+      // Room for all the grammar allows: a plan cut by its token bound cannot be read, and the
+      // browser test's SmolLM2 plan came back unreadable twice at 400.
+      maxTokens: PLAN_TOKENS,
       temperature: 0.6,
       grammar: blogPlanGrammar(brief.keywords, brief.profile),
     },
