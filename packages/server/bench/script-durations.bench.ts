@@ -24,7 +24,7 @@ import { writeVideoScript } from '../src/features/video-script/service.ts';
 import { spokenText } from '../src/writers/draft-check.ts';
 import { countWords, writerContext } from '../src/writers/writing.ts';
 import { record } from './record.ts';
-import { config, draftsFolder, loadWriterModel, traced } from './writer-bench.ts';
+import { config, draftsFolder, loadTextModel, traced } from './text-bench.ts';
 
 const listed = (name: string) => (process.env[name] ?? '').split(',').filter(Boolean);
 const platforms = PLATFORMS.filter(
@@ -34,7 +34,7 @@ const durations = DURATIONS.filter(
   (duration) =>
     listed('DURATIONS').length === 0 || listed('DURATIONS').map(Number).includes(duration),
 );
-const generator = await loadWriterModel();
+const generator = await loadTextModel();
 const writer = traced(generator);
 const draftsDirectory = draftsFolder('script-drafts');
 

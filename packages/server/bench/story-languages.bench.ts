@@ -18,7 +18,7 @@ import { writeStory } from '../src/features/story/service.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { wordsOf, writerContext } from '../src/writers/writing.ts';
 import { record } from './record.ts';
-import { config, draftsFolder, loadWriterModel } from './writer-bench.ts';
+import { config, draftsFolder, loadTextModel } from './text-bench.ts';
 
 const asked = (process.env.LANGUAGES ?? '').split(',').filter(Boolean);
 const languages =
@@ -26,7 +26,7 @@ const languages =
     ? INDIC_STORY_LANGUAGES
     : STORY_LANGUAGES.filter((language) => asked.includes(language));
 const storyLength = Number(process.env.STORY_WORDS ?? 200) as StoryLength;
-const generator = await loadWriterModel();
+const generator = await loadTextModel();
 console.log(`${storyLength} words`);
 const draftsDirectory = draftsFolder('story-drafts');
 

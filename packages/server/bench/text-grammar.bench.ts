@@ -6,12 +6,10 @@
  *
  *   TEXT_THREADS=1 npm run bench -w @ai-tools/server -- text-grammar
  */
-import { basename } from 'node:path';
-import { loadConfig } from '../src/config.ts';
-import { findTextModel, loadLlamaTextGenerator } from '../src/providers/local/text/index.ts';
 import { storyPartGrammar } from '../src/features/story/service.ts';
 import { LANGUAGE_PROFILES } from '../src/writers/languages.ts';
 import { record } from './record.ts';
+import { loadTextModel } from './text-bench.ts';
 
 const RUNS = 3;
 /** The beginning of a 300-word English story, as the story writer asks for it. */
@@ -28,14 +26,7 @@ const REQUEST = {
   seed: 7,
 };
 
-const config = loadConfig();
-const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
-if (!modelPath) {
-  console.log('No text model here: run `npm run models` (or set TEXT_MODEL to a GGUF file).');
-  process.exit(0);
-}
-const generator = await loadLlamaTextGenerator({ modelPath, threads: config.TEXT_THREADS });
-console.log(`${basename(modelPath)}, ${generator.threads} threads`);
+const generator = await loadTextModel();
 const grammar = storyPartGrammar(LANGUAGE_PROFILES.English, 90);
 
 const cpuSeconds = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;

@@ -19,7 +19,7 @@ import { DRAFT_CHECKS, type DraftCheck } from '../src/writers/draft-check.ts';
 import type { Draft } from '../src/writers/drafting.ts';
 import { writerContext, type WriterContext } from '../src/writers/writing.ts';
 import { record } from './record.ts';
-import { draftsFolder, loadWriterModel, traced } from './writer-bench.ts';
+import { draftsFolder, loadTextModel, traced } from './text-bench.ts';
 
 interface Brief {
   name: string;
@@ -112,7 +112,7 @@ export const BRIEFS: Brief[] = [
 ];
 
 const wanted = (process.env.BRIEFS ?? '').split(',').filter(Boolean);
-const generator = await loadWriterModel();
+const generator = await loadTextModel();
 const writer = traced(generator);
 const draftsDirectory = draftsFolder('writer-drafts');
 

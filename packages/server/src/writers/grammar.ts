@@ -27,6 +27,11 @@ function isEastAsian(system: WritingSystem) {
 export interface ProseOptions {
   /** Straight double quotes: a story's dialogue needs them; words read aloud do not. */
   quotes?: boolean;
+  /**
+   * The fewest characters of a sentence (1 when unset): a voice-over's "Here's how!" met its
+   * count of sentences with a fragment.
+   */
+  shortestSentence?: number;
 }
 
 /**
@@ -50,7 +55,7 @@ export function proseRules(system: WritingSystem, options: ProseOptions = {}, pr
     // a sentence to start a list with, and "toes pointing outward." is not a sentence.
     `${prefix}first ::= [${system.capitals ?? system.letters}${openers}]`,
     `${prefix}stop ::= [${system.fullStops}] [${CLOSERS}]?`,
-    `${prefix}sentence ::= ${prose(1, SENTENCE_CHARACTERS, prefix)}`,
+    `${prefix}sentence ::= ${prose(options.shortestSentence ?? 1, SENTENCE_CHARACTERS, prefix)}`,
     `${prefix}gap ::= ${gap || '""'}`,
   ].join('\n');
 }
@@ -72,6 +77,16 @@ export function sentences(most: number, least = 1, prefix = ''): string {
   const more = Math.max(0, Math.round(most) - 1);
   const fewer = Math.min(more, Math.max(0, Math.round(least) - 1));
   return `${prefix}sentence (${prefix}gap ${prefix}sentence){${fewer},${more}}`;
+}
+
+/** A grammar of one paragraph: `least` to `most` whole sentences in the writing system. */
+export function paragraphGrammar(
+  system: WritingSystem,
+  most: number,
+  least = 1,
+  options: ProseOptions = {},
+): string {
+  return [`root ::= ${sentences(most, least)}`, proseRules(system, options)].join('\n');
 }
 
 /**

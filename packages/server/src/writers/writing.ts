@@ -926,7 +926,7 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
       // The label's own debris: a bracket ("(cont. Section 3)") and the colon or dash after it;
       // or no mark, when a capital starts the sentence after it ("Preparing to Drink Coffee
       // Preparing to drink coffee is…").
-      const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u.exec(rest.slice(heading.length));
+      const label = HEADING_LABEL_END.exec(rest.slice(heading.length));
       if (!label) return line;
       const after = rest.slice(heading.length + label[0].length);
       if (label[0].trim() === '' && !startsAfterLabel(after, label[0], heading)) return line;
@@ -934,6 +934,12 @@ export function removeHeadingLabels(body: string, headings: readonly string[]): 
     })
     .join('\n');
 }
+
+/**
+ * What ends a heading said as a label: its bracket ("(cont. Section 3)"), the colon or dash after
+ * it, and the spaces before the sentence.
+ */
+const HEADING_LABEL_END = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+/u;
 
 /**
  * Whether the words after a heading and the spaces after it start a sentence of their own: a
@@ -961,10 +967,8 @@ function withoutInnerHeadingLabels(line: string, headings: readonly string[]): s
       if (at < 0) break;
       from = at + 1;
       if (!/[.!?…。！？]["'”’»)]*\s+$/u.test(kept.slice(0, at))) continue;
-      const label = /^\s*(?:\([^)\n]*\))?\s*[:\-–—]?\s+(?=\p{Lu})/u.exec(
-        kept.slice(at + heading.length),
-      );
-      if (!label) continue;
+      const label = HEADING_LABEL_END.exec(kept.slice(at + heading.length));
+      if (!label || !/^\p{Lu}/u.test(kept.slice(at + heading.length + label[0].length))) continue;
       kept = `${kept.slice(0, at)}${kept.slice(at + heading.length + label[0].length)}`;
     }
   }

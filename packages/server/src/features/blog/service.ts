@@ -21,7 +21,13 @@ import {
   type Draft,
   type PartContinuation,
 } from '../../writers/drafting.ts';
-import { headingRules, literal, proseRules, sentences } from '../../writers/grammar.ts';
+import {
+  headingRules,
+  literal,
+  paragraphGrammar,
+  proseRules,
+  sentences,
+} from '../../writers/grammar.ts';
 import {
   CLOSING_HEADINGS,
   LANGUAGE_PROFILES,
@@ -292,10 +298,6 @@ function planText(plan: BlogPlan): string {
   ].join('\n');
 }
 
-function paragraphGrammar(brief: BlogBrief): string {
-  return [`root ::= ${sentences(6, 3)}`, proseRules(brief.profile.writingSystem)].join('\n');
-}
-
 /**
  * The introduction or the conclusion still short after its rewrite goes on by two to four
  * sentences: what was cleaned away was chatter, and what is left reads well.
@@ -304,7 +306,7 @@ export function frameContinuation(brief: BlogBrief): PartContinuation {
   return {
     missingWords: (text) =>
       Math.max(0, FRAME_WORDS.lowest - countWords(text, brief.profile.locale)),
-    grammar: [`root ::= ${sentences(4, 2)}`, proseRules(brief.profile.writingSystem)].join('\n'),
+    grammar: paragraphGrammar(brief.profile.writingSystem, 4, 2),
   };
 }
 
@@ -418,7 +420,7 @@ async function writeBlogDraft(
 
   post += await writePart(
     `Write the introduction: one paragraph of 3 or 4 sentences that states the reader's problem and what the post gives them${mainKeyword ? `, and says "${mainKeyword}" once` : ''}.`,
-    paragraphGrammar(brief),
+    paragraphGrammar(brief.profile.writingSystem, 6, 3),
     320,
     post,
     // The keywords are where the plan's grammar put them (the title and the first headings);
@@ -452,7 +454,7 @@ async function writeBlogDraft(
   const beforeConclusion = `${post}\n\n## ${closing}\n\n`;
   post = `${beforeConclusion}${await writePart(
     `Write the closing section, "${closing}": one paragraph of 3 or 4 sentences that sums up the post and ends with a call to action for the reader.`,
-    paragraphGrammar(brief),
+    paragraphGrammar(brief.profile.writingSystem, 6, 3),
     320,
     beforeConclusion,
     expect({ words: FRAME_WORDS }),

@@ -15,7 +15,13 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import { headingRules, literal, proseRules, sentences } from '../../writers/grammar.ts';
+import {
+  headingRules,
+  literal,
+  paragraphGrammar,
+  proseRules,
+  sentences,
+} from '../../writers/grammar.ts';
 import { profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   capitalised,
@@ -100,10 +106,6 @@ function title(brief: ProductBrief, plan: ProductPlan): string {
   return `# ${brief.productName}: ${plan.headline}\n\n`;
 }
 
-function paragraphGrammar(brief: ProductBrief, most: number, least: number): string {
-  return [`root ::= ${sentences(most, least)}`, proseRules(brief.profile.writingSystem)].join('\n');
-}
-
 /** Each benefit in bold, as the plan named it, with one or two sentences that show it. */
 export function benefitsGrammar(brief: ProductBrief, plan: ProductPlan): string {
   const bullets = plan.benefits.map(
@@ -184,7 +186,7 @@ async function writeDraft(
 
   description += await writePart(
     `Write the opening paragraph: 3 or 4 sentences, about 70 words, that say what "${brief.productName}" is and why ${brief.audience} will want it.`,
-    paragraphGrammar(brief, 5, 3),
+    paragraphGrammar(brief.profile.writingSystem, 5, 3),
     260,
   );
   description += '\n\n';
@@ -196,7 +198,7 @@ async function writeDraft(
   description = `${description.trimEnd()}\n\n`;
   description += await writePart(
     'Write the closing: 2 sentences, about 30 words, that invite the reader to buy.',
-    paragraphGrammar(brief, 2, 2),
+    paragraphGrammar(brief.profile.writingSystem, 2, 2),
     120,
   );
   description = removeRepeatedSentences(description).trimEnd();

@@ -18,6 +18,7 @@ import {
 import {
   headingRules,
   literal,
+  paragraphGrammar,
   prose,
   proseRules,
   SENTENCE_CHARACTERS,
@@ -438,10 +439,7 @@ async function writeStoryDraft(
       // again, which went as said already, and the story had no ending).
       continuation: {
         missingWords: (text) => Math.max(0, lowest - countWords(text, locale)),
-        grammar: [
-          `root ::= ${sentences(6, 2)}`,
-          proseRules(profile.writingSystem, { quotes: true }),
-        ].join('\n'),
+        grammar: paragraphGrammar(profile.writingSystem, 6, 2, { quotes: true }),
       },
     });
     // The story's length is checked whole, below.

@@ -28,13 +28,7 @@ import {
   writeCheckedPart,
   type Draft,
 } from '../../writers/drafting.ts';
-import {
-  headingRules,
-  prose,
-  proseRules,
-  SENTENCE_CHARACTERS,
-  sentences,
-} from '../../writers/grammar.ts';
+import { headingRules, proseRules, sentences } from '../../writers/grammar.ts';
 import { languageOfProfile, profileOfText, type LanguageProfile } from '../../writers/languages.ts';
 import {
   capitalised,
@@ -132,8 +126,14 @@ export function scriptSections(durationMinutes: number): ScriptSection[] {
  */
 const SHORTEST_SECTION_SECONDS = 4;
 
+/** The fewest spoken words a section is asked for, whatever its seconds or what it carries. */
+const SECTION_LEAST_WORDS = 4;
+
 function section(name: string, fromSecond: number, toSecond: number): ScriptSection {
-  const words = Math.max(4, Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60));
+  const words = Math.max(
+    SECTION_LEAST_WORDS,
+    Math.round(((toSecond - fromSecond) * SPOKEN_WORDS_PER_MINUTE) / 60),
+  );
   return { name, fromSecond, toSecond, words };
 }
 
@@ -146,7 +146,7 @@ function section(name: string, fromSecond: number, toSecond: number): ScriptSect
 export function withCarriedWords(section: ScriptSection, carried: number): ScriptSection {
   const words = clamp(
     section.words + carried,
-    Math.max(4, Math.ceil(section.words * 0.5)),
+    Math.max(SECTION_LEAST_WORDS, Math.ceil(section.words * 0.5)),
     Math.ceil(section.words * 1.5),
   );
   return { ...section, words };
@@ -287,12 +287,13 @@ export function videoScriptSectionGrammar(
 ): string {
   const least = voiceoverSentences(section);
   return [
-    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " spoken (gap spoken){${least - 1},${least + 1}} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " shotheading "\\n"`,
-    `spoken ::= ${prose(SPOKEN_SENTENCE_WORDS * profile.charactersPerWord, SENTENCE_CHARACTERS)}`,
+    `root ::= "- **${SCRIPT_LABELS.voiceover}:** " ${sentences(least + 2, least)} "\\n- **${SCRIPT_LABELS.onScreenText}:** " heading "\\n- **${SCRIPT_LABELS.bRoll}:** " shotheading "\\n"`,
     headingRules(profile.writingSystem, CUE_WORDS),
     // A shot is described, never asked or exclaimed ("You get it, right?" was a B-roll line).
     headingRules(profile.writingSystem, CUE_WORDS, 'shot', { endMark: false }),
-    proseRules(profile.writingSystem),
+    proseRules(profile.writingSystem, {
+      shortestSentence: SPOKEN_SENTENCE_WORDS * profile.charactersPerWord,
+    }),
   ].join('\n');
 }
 
@@ -331,7 +332,8 @@ export function fitVoiceover(section: string, words: number, locale: string): st
  * Where a clause of its own may start, after which a sentence's first part still says something
  * whole: a relative clause, a coordinated one, a reason, a means ("Start your day on the right
  * foot with these 10 quick tips that will help you save time…"). Languages the model writes
- * with spaces between words; the others keep their sentences whole.
+ * with spaces between words; the others keep their sentences whole. Unlike CLAUSE_START, where a
+ * cue's phrase may end, no purpose ("to", "para", "um"): "Start your day" is no sentence.
  */
 const CLAUSE_STARTS: Record<string, RegExp> = {
   en: /,?\s+(?:that|which|who|and|but|so|because|while|when|as|by|with|for)\s/giu,

@@ -1,7 +1,7 @@
 /**
- * What the writers' benchmarks share: the text model the server would use, loaded on TEXT_THREADS
- * (or a note and a clean exit where there is none), a folder of bench-results for the texts to
- * be read, and TRACE=1, which prints each generation as it ends.
+ * What the text and writers' benchmarks share: the text model the server would use, loaded on
+ * TEXT_THREADS (or a note and a clean exit where there is none), a folder of bench-results for
+ * the texts to be read, and TRACE=1, which prints each generation as it ends.
  */
 import { mkdirSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -16,7 +16,7 @@ import type { TextGenerator } from '../src/providers/types.ts';
 export const config = loadConfig();
 
 /** The server's text model, or an exit with what to do when none is here. */
-export async function loadWriterModel(): Promise<LlamaTextGenerator> {
+export async function loadTextModel(): Promise<LlamaTextGenerator> {
   const modelPath = findTextModel({ modelsDir: config.MODELS_DIR, textModel: config.TEXT_MODEL });
   if (!modelPath) {
     console.log('No text model here: run `npm run models` (or set TEXT_MODEL to a GGUF file).');
