@@ -891,6 +891,13 @@ test('a story loses the sentences that talk about the story instead of telling i
     ),
     'Leo ran to the gate.',
   );
+  // The browser test's SmolLM2 voice-over: the rewrite's note and a promise, said back.
+  assert.equal(
+    cleanModelOutput(
+      '- **Voiceover:** This is an early attempt that was refused for its B-roll, which says nothing. I am going to write an upcoming video for you. Start with one small task.',
+    ),
+    '- **Voiceover:** Start with one small task.',
+  );
   // The seventh run's Japanese ending: a revision described instead of told.
   assert.equal(
     cleanModelOutput(
